@@ -1,0 +1,66 @@
+# ptstress: see README.md. `make help` lists the targets.
+#
+# Variables (make VAR=value or the environment):
+#   PTSTRESS_CACHE  extracted kernel trees, builds, images, run directories
+#                   (outside the repository; default /var/cache/ptstress)
+#   EXTRA_PATCHES   patch files applied after patch/series (mutants)
+#   QEMU_TIMEOUT    hard limit of one guest run, in seconds (default 600)
+PTSTRESS_CACHE ?= /var/cache/ptstress
+EXTRA_PATCHES ?=
+QEMU_TIMEOUT ?= 600
+export PTSTRESS_CACHE EXTRA_PATCHES QEMU_TIMEOUT
+
+all: ptstress
+
+ptstress:
+	$(MAKE) -C ptstress
+
+deps:
+	@guest/deps
+
+kernel: deps
+	guest/build-kernel
+
+# The main job: build everything, boot the patched kernel, run the default
+# suite in the guest, print the verdict (exit 0 pass, 1 finding, 3 harness).
+run: deps ptstress
+	guest/run -- guest/suite
+
+test: deps ptstress
+	tests/run unit host guest
+
+check-unit: deps ptstress
+	tests/run unit
+
+check-host: deps ptstress
+	tests/run host
+
+check-guest: deps ptstress
+	tests/run guest
+
+# An interactive shell in the guest (end it with `exit`).
+shell: deps ptstress
+	guest/run --shell
+
+clean:
+	$(MAKE) -C ptstress clean
+
+# Removes every cached kernel tree, image and kept run directory.
+clean-cache:
+	rm -rf "$(PTSTRESS_CACHE)"
+
+help:
+	@echo "make            build ptstress"
+	@echo "make run        build the patched kernel, boot it in QEMU, run the default suite"
+	@echo "make test       everything CI runs: check-unit, check-host, check-guest"
+	@echo "make check-unit unit tests (seconds)"
+	@echo "make check-host ptstress against the running kernel (patch checks SKIP)"
+	@echo "make check-guest  the guest tests on the patched kernel in QEMU"
+	@echo "make kernel     build the patched guest kernel (cached)"
+	@echo "make shell      boot the guest with a shell on the terminal"
+	@echo "make clean      remove ptstress's build output"
+	@echo "make clean-cache  remove $(PTSTRESS_CACHE)"
+	@echo "variables: PTSTRESS_CACHE=$(PTSTRESS_CACHE) EXTRA_PATCHES=$(EXTRA_PATCHES) QEMU_TIMEOUT=$(QEMU_TIMEOUT)"
+
+.PHONY: all ptstress deps kernel run test check-unit check-host check-guest shell clean \
+	clean-cache help

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Parsers for /proc/<pid>/task/<tid>/ptrace_links (patched kernels only)
+ * and /proc/<pid>/task/<tid>/status.
+ */
+#ifndef PTSTRESS_LINKS_H
+#define PTSTRESS_LINKS_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+
+/*
+ * One ptrace_links file, as printed by proc_tid_ptrace_links(): every id is
+ * a thread id in the reader's pid namespace, 0 if none or not visible.
+ */
+struct ptrace_links {
+	pid_t tid;		/* the thread itself */
+	pid_t tgid;		/* its thread group */
+	pid_t leader;		/* ->group_leader */
+	pid_t parent;		/* ->parent: the tracer while traced, else ->real_parent */
+	pid_t real_parent;	/* ->real_parent: who gets the exit report when untraced */
+	unsigned long ptrace;	/* ->ptrace flags (PT_PTRACED, PT_SEIZED, ...); 0 if untraced */
+	pid_t tracer;		/* owner of the ->ptraced list we are on; 0 none; -1 orphan list */
+	unsigned long ptraced;	/* entries on this thread's own ->ptraced list */
+	unsigned long children;	/* entries on this thread's ->children list */
+	int sibling_linked;	/* ->sibling is on some ->children list */
+	int exit_state;		/* EXIT_ZOMBIE (0x20), EXIT_DEAD (0x10) or 0 */
+	int exit_signal;	/* signal sent to ->real_parent on exit; -1 for threads */
+	int exiting;		/* PF_EXITING is set */
+};
+
+/* Where and why a parse failed. */
+struct parse_error {
+	int line;		/* 1-based line number; 0 = the input as a whole */
+	char msg[320];		/* what was wrong, naming the key and the file */
+};
+
+/*
+ * Parse the text of one ptrace_links file.  Every key is required, unknown
+ * keys are ignored (newer kernels may add some).  Returns 0 or -EINVAL.
+ */
+int links_parse(const char *buf, struct ptrace_links *out, struct parse_error *err);
+
+/*
+ * Read and parse /proc/<pid>/task/<tid>/ptrace_links.  Returns 0, -ENOENT if
+ * the thread exists but the kernel has no such file, -ESRCH if the thread
+ * does not exist, -EINVAL if malformed, or another -errno.
+ */
+int links_read(pid_t pid, pid_t tid, struct ptrace_links *out, struct parse_error *err);
+
+/* Does the running kernel provide ptrace_links?  (Probes our own thread.) */
+bool links_supported(void);
+
+/* The fields of /proc/<pid>/task/<tid>/status that ptstress checks. */
+struct proc_status {
+	char state;		/* State: letter (R, S, D, T, t, Z, X, ...) */
+	pid_t tgid;		/* Tgid: */
+	pid_t ppid;		/* PPid: ->real_parent's tgid (0 if none visible) */
+	pid_t tracer_pid;	/* TracerPid: tgid of ptrace_parent(), 0 if untraced */
+};
+
+int status_parse(const char *buf, struct proc_status *out, struct parse_error *err);
+/* Returns 0, -ESRCH if the thread does not exist, -EINVAL or -errno. */
+int status_read(pid_t pid, pid_t tid, struct proc_status *out, struct parse_error *err);
+
+#endif /* PTSTRESS_LINKS_H */

@@ -1,0 +1,285 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Forking helpers, control-channel I/O, signal handling and cleanup.
+ *
+ * No process the run created may outlive it.  R is a child subreaper
+ * (PR_SET_CHILD_SUBREAPER, set in main()), so find_new_reaper() hands every
+ * orphaned descendant to R instead of to init; cleanup therefore only has to
+ * kill what it knows by pid, kill whatever /proc says is now R's child, and
+ * reap until waitpid() says ECHILD.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "ptstress.h"
+
+#define MAX_REGISTERED		16
+#define CLEANUP_SEC		10
+#define POLL_SLICE_MS		100
+
+volatile sig_atomic_t ps_stop_signal;
+
+static struct tracee *registry[MAX_REGISTERED];
+static int nregistered;
+
+static void stop_handler(int sig)
+{
+	ps_stop_signal = sig;
+}
+
+void ps_install_signal_handlers(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	/* No SA_RESTART: a blocked poll()/read() must return EINTR to notice. */
+	sa.sa_handler = stop_handler;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	/* A helper that died must show up as EPIPE on our side, not kill R. */
+	signal(SIGPIPE, SIG_IGN);
+}
+
+pid_t ps_fork(bool die_with_parent)
+{
+	pid_t parent = getpid();
+	pid_t pid;
+
+	fflush(stdout);
+	fflush(stderr);
+	pid = fork();
+	if (pid != 0)
+		return pid;
+
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGPIPE, SIG_DFL);
+	ps_stop_signal = 0;
+	/* The child must never kill R's other helpers in a cleanup of its own. */
+	nregistered = 0;
+	if (die_with_parent) {
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		/* R may have died before the prctl: then nobody would tell us. */
+		if (getppid() != parent)
+			_exit(PS_EXIT_HARNESS);
+	}
+	return 0;
+}
+
+void close_fds_except(const int *keep, int n)
+{
+	long max = sysconf(_SC_OPEN_MAX);
+	int fd, i;
+
+	if (max < 0 || max > 65536)
+		max = 65536;
+	/*
+	 * A helper holding a stray write end would keep a pipe from reaching
+	 * EOF, and EOF is how helpers notice that R is gone.
+	 */
+	for (fd = 3; fd < max; fd++) {
+		for (i = 0; i < n; i++) {
+			if (keep[i] == fd)
+				break;
+		}
+		if (i == n)
+			close(fd);
+	}
+}
+
+ssize_t read_deadline(int fd, void *buf, size_t len, const struct deadline *dl)
+{
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	ssize_t n;
+	int r;
+
+	for (;;) {
+		if (ps_stop_signal) {
+			ps_error("interrupted by %s", sig_name(ps_stop_signal));
+			return -EINTR;
+		}
+		if (deadline_expired(dl)) {
+			ps_error("no reply on fd %d within %d s", fd, dl->sec);
+			return -ETIMEDOUT;
+		}
+		r = poll(&pfd, 1, POLL_SLICE_MS);
+		if (r < 0 && errno != EINTR) {
+			int err = errno;
+
+			ps_error("poll(fd %d): %s", fd, strerror(err));
+			return -err;
+		}
+		if (r <= 0)
+			continue;
+		n = read(fd, buf, len);
+		if (n > 0)
+			return n;
+		if (n == 0) {
+			ps_error("fd %d: end of file (the other side closed it or died)", fd);
+			return -EPIPE;
+		}
+		if (errno != EINTR && errno != EAGAIN) {
+			int err = errno;
+
+			ps_error("read(fd %d): %s", fd, strerror(err));
+			return -err;
+		}
+	}
+}
+
+int read_full_deadline(int fd, void *buf, size_t len, const struct deadline *dl)
+{
+	char *p = buf;
+	ssize_t n;
+
+	while (len) {
+		n = read_deadline(fd, p, len, dl);
+		if (n < 0)
+			return (int)n;
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+int write_full(int fd, const void *buf, size_t len)
+{
+	const char *p = buf;
+	ssize_t n;
+
+	while (len) {
+		n = write(fd, p, len);
+		if (n < 0) {
+			int err = errno;
+
+			if (err == EINTR)
+				continue;
+			ps_error("write(fd %d): %s", fd, strerror(err));
+			return -err;
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+void ps_register(struct tracee *t)
+{
+	if (t->registered)
+		return;
+	if (nregistered == MAX_REGISTERED) {
+		/* Cannot happen with the fixed scenarios; the /proc sweep still finds it. */
+		fprintf(stderr, "ptstress: too many processes to register %s\n", t->role);
+		return;
+	}
+	registry[nregistered++] = t;
+	t->registered = true;
+}
+
+/* PPid of @pid from /proc/<pid>/stat, or -1. */
+static pid_t stat_ppid(const char *pid)
+{
+	char path[64], buf[512];
+	char *p;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%s/stat", pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	/* comm may contain ") ", so the fields start after the last ')'. */
+	p = strrchr(buf, ')');
+	if (!p || strlen(p) < 5)
+		return -1;
+	return (pid_t)strtol(p + 4, NULL, 10);
+}
+
+/*
+ * Kill every process whose parent is R.  Such a process cannot be reaped
+ * by anyone but R, so its pid cannot be reused before we kill it.  This
+ * catches descendants R never learnt the pid of, e.g. C when R was
+ * interrupted before P sent C's pid: after P dies, forget_original_parent()
+ * gives C to R, the subreaper.
+ */
+static void kill_children_of_self(void)
+{
+	pid_t self = getpid();
+	struct dirent *de;
+	DIR *d;
+
+	d = opendir("/proc");
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		if (de->d_name[0] < '1' || de->d_name[0] > '9')
+			continue;
+		if (stat_ppid(de->d_name) == self)
+			kill((pid_t)atoi(de->d_name), SIGKILL);
+	}
+	closedir(d);
+}
+
+static void mark_reaped(pid_t pid, int status)
+{
+	int i;
+
+	for (i = 0; i < nregistered; i++) {
+		if (registry[i]->pid == pid && registry[i]->state != TS_REAPED) {
+			registry[i]->state = TS_REAPED;
+			registry[i]->last = classify_wait_status(status);
+		}
+	}
+}
+
+void ps_cleanup(void)
+{
+	unsigned int delay = 0;
+	struct deadline dl;
+	int i, status;
+	pid_t r;
+
+	for (i = 0; i < nregistered; i++) {
+		struct tracee *t = registry[i];
+
+		/* A reaped pid may already belong to someone else: never signal it. */
+		if (t->pid > 0 && t->state != TS_REAPED)
+			kill(t->pid, SIGKILL);
+	}
+	deadline_start(&dl, CLEANUP_SEC);
+	for (;;) {
+		r = waitpid(-1, &status, WNOHANG | __WALL);
+		if (r > 0) {
+			mark_reaped(r, status);
+			continue;
+		}
+		if (r < 0 && errno == ECHILD)
+			break;
+		if (r < 0 && errno != EINTR) {
+			fprintf(stderr, "ptstress: cleanup: waitpid: %s\n", strerror(errno));
+			break;
+		}
+		if (deadline_expired(&dl)) {
+			fprintf(stderr, "ptstress: cleanup: children still not reaped after %d s\n",
+				CLEANUP_SEC);
+			break;
+		}
+		/* Each reaped process may have handed us its own children. */
+		kill_children_of_self();
+		backoff_sleep(&delay);
+	}
+}

@@ -1,0 +1,210 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ptstress: a ptrace/exit stress-tester mini-debugger.
+ *
+ * Everything shared between the objects: exit codes, the run's settings,
+ * deadlines, the per-process bookkeeping (struct tracee), the wait-status
+ * classifier, the ptrace chokepoint, error helpers and TAP output.
+ */
+#ifndef PTSTRESS_H
+#define PTSTRESS_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+#include <time.h>
+
+#define PS_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
+
+/* Process exit codes; the guest harness maps them, so they are an ABI. */
+enum ps_exit {
+	PS_EXIT_PASS		= 0,	/* every check that ran passed */
+	PS_EXIT_FINDING		= 1,	/* a check failed or a promised event never came */
+	PS_EXIT_USAGE		= 2,	/* bad command line or bad input (e.g. no such TID) */
+	PS_EXIT_HARNESS		= 3,	/* our own setup failed, or wrong kernel booted */
+	PS_EXIT_ALL_SKIPPED	= 4,	/* nothing could be checked on this kernel */
+};
+
+/* What to do when the kernel has no ptrace_links file. */
+enum kernel_mode {
+	KERNEL_AUTO,		/* skip the links checks, run the rest */
+	KERNEL_REQUIRE,		/* the patched kernel must be running: exit 3 otherwise */
+};
+
+/* Settings from the command line, inherited by every forked helper. */
+struct ps_config {
+	int timeout_sec;		/* deadline of every single wait, --timeout */
+	int pause_sec;			/* selftest: sleep after the seize, --pause */
+	enum kernel_mode kernel;	/* --kernel=auto|require */
+};
+extern struct ps_config ps_config;
+
+/* ---- deadlines (wait.c) ---- */
+
+/* A point on CLOCK_MONOTONIC after which a wait gives up. */
+struct deadline {
+	struct timespec end;	/* absolute CLOCK_MONOTONIC expiry time */
+	int sec;		/* the length it was started with, for messages */
+};
+
+void deadline_start(struct deadline *dl, int sec);
+bool deadline_expired(const struct deadline *dl);
+/* Sleep *delay_us, then grow it (1 ms .. 20 ms), for polling loops. */
+void backoff_sleep(unsigned int *delay_us);
+
+/* ---- signals, forking and cleanup (procs.c) ---- */
+
+/* Set by the SIGINT/SIGTERM handler; every polling loop checks it. */
+extern volatile sig_atomic_t ps_stop_signal;
+
+void ps_install_signal_handlers(void);
+/*
+ * Flush stdout, fork; in the child undo R's handlers and forget R's registry.
+ * @die_with_parent: PR_SET_PDEATHSIG(SIGKILL), a safety net for R's direct
+ * helpers if R itself is SIGKILLed.
+ */
+pid_t ps_fork(bool die_with_parent);
+/* In a freshly forked helper: close every fd >= 3 that is not in keep[]. */
+void close_fds_except(const int *keep, int n);
+/*
+ * One read() (one message on a SOCK_SEQPACKET socket), giving up at the
+ * deadline or on a stop signal.  Returns bytes read, -EPIPE at end of file,
+ * -ETIMEDOUT, -EINTR or -errno, with ps_last_error() set.
+ */
+ssize_t read_deadline(int fd, void *buf, size_t len, const struct deadline *dl);
+/* Read exactly len bytes, same rules. Returns 0 or -errno. */
+int read_full_deadline(int fd, void *buf, size_t len, const struct deadline *dl);
+int write_full(int fd, const void *buf, size_t len);
+
+/* ---- wait statuses (wait.c) ---- */
+
+/* What a wait status means to a tracer; modelled on rr's WaitStatus::Type. */
+enum wait_kind {
+	WK_EXITED,		/* _exit(code): WIFEXITED */
+	WK_KILLED,		/* terminated by sig: WIFSIGNALED */
+	WK_GROUP_STOP,		/* seized tracee in group-stop: PTRACE_EVENT_STOP, sig != SIGTRAP */
+	WK_SIGNAL_STOP,		/* signal-delivery-stop (or a non-seized group-stop, see wait.c) */
+	WK_EVENT_STOP,		/* PTRACE_EVENT_* stop, incl. PTRACE_EVENT_STOP for INTERRUPT */
+	WK_SYSCALL_STOP,	/* syscall-enter/exit-stop under PTRACE_O_TRACESYSGOOD */
+	WK_CONTINUED,		/* WIFCONTINUED */
+	WK_INVALID,		/* a bit pattern no kernel produces */
+};
+
+/* One classified wait status. */
+struct wait_event {
+	enum wait_kind kind;	/* which of the cases above */
+	int status;		/* the raw status, for diagnostics */
+	int code;		/* WK_EXITED: exit code; otherwise 0 */
+	int sig;		/* killing or stopping signal; 0 if none */
+	int event;		/* WK_EVENT_STOP/WK_GROUP_STOP: PTRACE_EVENT_*; otherwise 0 */
+	bool core;		/* WK_KILLED: a core dump was written */
+};
+
+struct wait_event classify_wait_status(int status);
+const char *wait_kind_name(enum wait_kind kind);
+/* Render an event as e.g. "exited(42)" or "event-stop(PTRACE_EVENT_STOP, SIGTRAP)". */
+char *wait_event_str(const struct wait_event *ev, char *buf, size_t len);
+/*
+ * Poll waitpid(pid, WNOHANG | __WALL) until a report arrives.  Returns 0 with
+ * *ev filled in, -ETIMEDOUT (with a diagnostic naming @what), -EINTR on a
+ * stop signal, or -errno of waitpid() (ECHILD: nothing left to wait for).
+ */
+int wait_event_for(pid_t pid, struct wait_event *ev, const struct deadline *dl,
+		   const char *what);
+
+/* ---- per-process bookkeeping and the ptrace chokepoint (ptrace.c) ---- */
+
+/* Where a process stands, as far as we know. */
+enum tracee_state {
+	TS_UNBORN,		/* not forked yet, pid is 0 */
+	TS_RUNNING,		/* alive and not in a ptrace-stop we know of */
+	TS_STOPPED,		/* in a ptrace-stop that we, its tracer, saw in a wait */
+	TS_GONE,		/* ptrace said ESRCH: dead, or no longer ours */
+	TS_REAPED,		/* a wait reported its death: the pid may be reused, never signal it */
+};
+
+/*
+ * One process created by the run (every one may be traced at some point),
+ * like strace's struct tcb.  R keeps one per helper; T keeps one per process
+ * it seized.
+ */
+struct tracee {
+	pid_t pid;			/* tid == tgid: every helper is single-threaded */
+	const char *role;		/* "T" (tracer), "P" (parent), "C" (child), ... */
+	pid_t exp_real_parent;		/* who /proc PPid and links real_parent should show */
+	pid_t exp_tracer;		/* who TracerPid and links tracer should show; 0 none */
+	enum tracee_state state;	/* see enum tracee_state */
+	struct wait_event last;		/* the last wait report we got for it */
+	unsigned int exit_reports;	/* exit/kill reports seen; the kernel promises 1 */
+	int ctl_fd;			/* R's end of its command channel; -1 if none */
+	int reply_fd;			/* R reads its replies here (may equal ctl_fd); -1 */
+	bool registered;		/* on the cleanup list (procs.c) */
+};
+
+void tracee_init(struct tracee *t, const char *role);
+/* Put @t on the list that ps_cleanup() kills and reaps. */
+void ps_register(struct tracee *t);
+/* Kill (SIGKILL, by pid) and reap everything the run created.  Idempotent. */
+void ps_cleanup(void);
+
+/* How tracee_resume() lets a tracee go. */
+enum resume_how {
+	RESUME_CONT,		/* PTRACE_CONT */
+	RESUME_SYSCALL,		/* PTRACE_SYSCALL */
+	RESUME_LISTEN,		/* PTRACE_LISTEN: stay group-stopped, but report events */
+	RESUME_DETACH,		/* PTRACE_DETACH */
+};
+
+/*
+ * The only function that resumes a tracee.  Returns 0, -ESRCH when the
+ * tracee is gone (a normal event: it died or was detached behind our back;
+ * t->state becomes TS_GONE), or another -errno with ps_last_error() set.
+ */
+int tracee_resume(struct tracee *t, enum resume_how how, int sig);
+int tracee_seize(struct tracee *t, unsigned long options);
+int tracee_interrupt(struct tracee *t);
+const char *ptrace_request_name(long req);
+
+/* ---- error helpers and TAP (report.c) ---- */
+
+/* Remember an error message; the caller decides where it goes (TAP or reply). */
+void ps_error(const char *fmt, ...) PS_PRINTF(1, 2);
+/* The same for a failed ptrace(): names the request, the pid and the signal. */
+void ps_ptrace_error(long req, pid_t pid, int sig, int err, const char *fmt, ...)
+	PS_PRINTF(5, 6);
+const char *ps_last_error(void);
+const char *sig_name(int sig);
+const char *errno_name(int err);
+
+void tap_begin(void);
+void tap_diag(const char *fmt, ...) PS_PRINTF(1, 2);
+bool tap_result(bool ok, const char *fmt, ...) PS_PRINTF(2, 3);
+void tap_skip(const char *reason, const char *fmt, ...) PS_PRINTF(2, 3);
+void tap_bail(const char *fmt, ...) PS_PRINTF(1, 2);
+void tap_end(void);
+/* Harness error beats finding beats pass; all-skipped is 4. */
+int tap_exit_code(bool harness_error);
+
+/*
+ * A multi-field check that becomes one TAP line: every comparison is
+ * recorded, and on failure all of them are printed as "expected vs observed".
+ */
+struct check {
+	bool ok;		/* all comparisons so far matched */
+	size_t len;		/* bytes used in text */
+	char text[2048];	/* "#   what: expected X, observed Y" lines */
+};
+
+void check_init(struct check *c);
+void check_eq(struct check *c, const char *what, long expected, long observed);
+void check_nonzero(struct check *c, const char *what, long observed);
+void check_fail(struct check *c, const char *fmt, ...) PS_PRINTF(2, 3);
+bool check_done(struct check *c, const char *fmt, ...) PS_PRINTF(2, 3);
+
+/* ---- commands ---- */
+
+/* The selftest scenario (selftest.c); returns an enum ps_exit value. */
+int cmd_selftest(void);
+
+#endif /* PTSTRESS_H */
