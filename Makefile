@@ -5,6 +5,7 @@
 #                   (outside the repository; default /var/cache/ptstress)
 #   EXTRA_PATCHES   patch files applied after patch/series (mutants)
 #   QEMU_TIMEOUT    hard limit of one guest run, in seconds (default 600)
+#   MUTANTS         mutant patches for `make mutants` (default patch/mutants/*.patch)
 PTSTRESS_CACHE ?= /var/cache/ptstress
 EXTRA_PATCHES ?=
 QEMU_TIMEOUT ?= 600
@@ -38,12 +39,30 @@ check-host: deps ptstress
 check-guest: deps ptstress
 	tests/run guest
 
+# Kill matrix: each mutant kernel must be caught, the clean one must pass.
+mutants: deps ptstress
+	guest/mutants $(MUTANTS)
+
+# Each prefix of patch/series builds and boots on its own.
+series-check: deps ptstress
+	guest/series-check
+
+# checkpatch.pl --strict on every patch of the series.
+checkpatch: deps
+	guest/checkpatch
+
+# Figures, never pass/fail: exit work per exit, lists vs the 2002 scan.
+bench: deps
+	$(MAKE) -C bench
+	guest/run -- bench/exitwork -i 200 200 1000 2000 4000
+
 # An interactive shell in the guest (end it with `exit`).
 shell: deps ptstress
 	guest/run --shell
 
 clean:
 	$(MAKE) -C ptstress clean
+	$(MAKE) -C bench clean
 
 # Removes every cached kernel tree, image and kept run directory.
 clean-cache:
@@ -58,9 +77,13 @@ help:
 	@echo "make check-guest  the guest tests on the patched kernel in QEMU"
 	@echo "make kernel     build the patched guest kernel (cached)"
 	@echo "make shell      boot the guest with a shell on the terminal"
+	@echo "make mutants    kill matrix of patch/mutants (or MUTANTS='a.patch b.patch')"
+	@echo "make series-check  every prefix of patch/series builds and boots"
+	@echo "make checkpatch checkpatch.pl --strict on every patch"
+	@echo "make bench      exit work per exit with 200..4000 idle tasks, lists vs 2002 scan"
 	@echo "make clean      remove ptstress's build output"
 	@echo "make clean-cache  remove $(PTSTRESS_CACHE)"
 	@echo "variables: PTSTRESS_CACHE=$(PTSTRESS_CACHE) EXTRA_PATCHES=$(EXTRA_PATCHES) QEMU_TIMEOUT=$(QEMU_TIMEOUT)"
 
 .PHONY: all ptstress deps kernel run test check-unit check-host check-guest shell clean \
-	clean-cache help
+	clean-cache help mutants series-check checkpatch bench

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * ptstress command line: selftest, links, --help.
+ * ptstress command line: selftest, links, check, --help.
  */
 #include <errno.h>
 #include <limits.h>
@@ -10,6 +10,7 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
+#include "kcheck.h"
 #include "links.h"
 #include "ptstress.h"
 
@@ -23,19 +24,26 @@ struct ps_config ps_config = {
 
 static const char usage_text[] =
 	"usage: ptstress selftest [--kernel=auto|require] [--timeout SEC] [--pause SEC]\n"
+	"                         [--only NAME]\n"
 	"       ptstress links [--kernel=auto|require] TID...\n"
+	"       ptstress check [--kernel=auto|require]\n"
 	"       ptstress --help\n";
 
 static const char help_text[] =
 	"\n"
-	"  selftest  seize/reparent/detach/exit scenario, checked via /proc status,\n"
-	"            ptrace_links and wait reports; TAP 13 on stdout\n"
+	"  selftest  the reparent/ptrace-exit scenarios, one after the other, checked\n"
+	"            via /proc status, ptrace_links and wait reports; TAP 13 on stdout\n"
 	"  links     parse /proc/TID/task/TID/ptrace_links of each TID and check it\n"
+	"  check     the kernel link checker: a full walk finds no violation, and\n"
+	"            none was counted since boot (<debugfs>/ptrace_links/)\n"
 	"\n"
 	"  --kernel=auto     no ptrace_links file: SKIP those checks (default)\n"
 	"  --kernel=require  no ptrace_links file: exit 3 (wrong kernel booted)\n"
 	"  --timeout SEC     deadline of each wait (default 30)\n"
-	"  --pause SEC       selftest: sleep SEC seconds after the seize\n"
+	"  --pause SEC       selftest: sleep SEC seconds after each seize\n"
+	"  --only NAME       selftest: run only scenario NAME (reparent, orphan,\n"
+	"                    zombie-orphan, tracer-exit, tracer-exit-stopped,\n"
+	"                    tracer-exitkill, thread-reaper)\n"
 	"\n"
 	"exit: 0 pass, 1 kernel finding, 2 usage/bad input, 3 harness error,\n"
 	"      4 everything skipped\n";
@@ -173,6 +181,12 @@ static int dispatch(int argc, char **argv, char **args)
 			if (!parse_int(a + 10, 1, MAX_TIMEOUT_SEC, &v))
 				return usage_error("bad number of seconds '%s'", a + 10);
 			ps_config.timeout_sec = (int)v;
+		} else if (!strcmp(a, "--only")) {
+			if (i + 1 == argc)
+				return usage_error("%s needs a value", a);
+			ps_config.only = argv[++i];
+		} else if (!strncmp(a, "--only=", 7)) {
+			ps_config.only = a + 7;
 		} else if (!strncmp(a, "--pause=", 8)) {
 			if (!parse_int(a + 8, 0, MAX_TIMEOUT_SEC, &v))
 				return usage_error("bad number of seconds '%s'", a + 8);
@@ -197,9 +211,18 @@ static int dispatch(int argc, char **argv, char **args)
 		}
 		return cmd_links(nargs, args);
 	}
+	if (!strcmp(cmd, "check")) {
+		if (nargs)
+			return usage_error("check takes no argument, got '%s'", args[0]);
+		return cmd_check(ps_config.kernel);
+	}
 	if (!strcmp(cmd, "selftest")) {
 		if (nargs)
 			return usage_error("selftest takes no argument, got '%s'", args[0]);
+		if (ps_config.only && !selftest_known(ps_config.only)) {
+			fprintf(stderr, "ptstress: scenarios: %s\n", selftest_names());
+			return usage_error("unknown scenario '%s'", ps_config.only);
+		}
 		ps_install_signal_handlers();
 		/* Orphans of the run must come back to us, not go to init. */
 		if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) < 0) {

@@ -246,7 +246,7 @@ static void mark_reaped(pid_t pid, int status)
 	}
 }
 
-void ps_cleanup(void)
+int ps_cleanup(void)
 {
 	unsigned int delay = 0;
 	struct deadline dl;
@@ -271,15 +271,24 @@ void ps_cleanup(void)
 			break;
 		if (r < 0 && errno != EINTR) {
 			fprintf(stderr, "ptstress: cleanup: waitpid: %s\n", strerror(errno));
-			break;
+			return -1;
 		}
 		if (deadline_expired(&dl)) {
 			fprintf(stderr, "ptstress: cleanup: children still not reaped after %d s\n",
 				CLEANUP_SEC);
-			break;
+			return -1;
 		}
 		/* Each reaped process may have handed us its own children. */
 		kill_children_of_self();
 		backoff_sleep(&delay);
 	}
+	/*
+	 * ECHILD: R has no child, so no descendant is left either (R is the
+	 * subreaper every orphan of the run goes to), and no registered pid
+	 * may be signalled again.
+	 */
+	for (i = 0; i < nregistered; i++)
+		registry[i]->registered = false;
+	nregistered = 0;
+	return 0;
 }

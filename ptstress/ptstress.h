@@ -37,6 +37,7 @@ struct ps_config {
 	int timeout_sec;		/* deadline of every single wait, --timeout */
 	int pause_sec;			/* selftest: sleep after the seize, --pause */
 	enum kernel_mode kernel;	/* --kernel=auto|require */
+	const char *only;		/* selftest: run only this scenario (--only); NULL all */
 };
 extern struct ps_config ps_config;
 
@@ -47,6 +48,13 @@ struct deadline {
 	struct timespec end;	/* absolute CLOCK_MONOTONIC expiry time */
 	int sec;		/* the length it was started with, for messages */
 };
+
+/*
+ * A helper's own waits use the full timeout; R waits this much longer for
+ * the helper's reply, so that the helper's report naming the missing event
+ * wins over R's "no reply".
+ */
+#define REPLY_GRACE_SEC	10
 
 void deadline_start(struct deadline *dl, int sec);
 bool deadline_expired(const struct deadline *dl);
@@ -132,7 +140,8 @@ enum tracee_state {
 struct tracee {
 	pid_t pid;			/* tid == tgid: every helper is single-threaded */
 	const char *role;		/* "T" (tracer), "P" (parent), "C" (child), ... */
-	pid_t exp_real_parent;		/* who /proc PPid and links real_parent should show */
+	pid_t exp_real_parent;		/* tgid /proc PPid should show; links real_parent too */
+	pid_t exp_real_parent_tid;	/* links real_parent if not that leader (a tid); 0 */
 	pid_t exp_tracer;		/* who TracerPid and links tracer should show; 0 none */
 	enum tracee_state state;	/* see enum tracee_state */
 	struct wait_event last;		/* the last wait report we got for it */
@@ -145,8 +154,13 @@ struct tracee {
 void tracee_init(struct tracee *t, const char *role);
 /* Put @t on the list that ps_cleanup() kills and reaps. */
 void ps_register(struct tracee *t);
-/* Kill (SIGKILL, by pid) and reap everything the run created.  Idempotent. */
-void ps_cleanup(void);
+/*
+ * Kill (SIGKILL, by pid) and reap everything the run created.  Idempotent.
+ * Returns 0 once R has no child left, and then empties the list (every
+ * registered process is reaped, so the next scenario may reuse the structs);
+ * -1 if something could not be reaped in time (the list is kept).
+ */
+int ps_cleanup(void);
 
 /* How tracee_resume() lets a tracee go. */
 enum resume_how {
@@ -178,6 +192,8 @@ const char *sig_name(int sig);
 const char *errno_name(int err);
 
 void tap_begin(void);
+/* Prefix every later test point name with "@prefix: "; NULL for none. */
+void tap_set_prefix(const char *prefix);
 void tap_diag(const char *fmt, ...) PS_PRINTF(1, 2);
 bool tap_result(bool ok, const char *fmt, ...) PS_PRINTF(2, 3);
 void tap_skip(const char *reason, const char *fmt, ...) PS_PRINTF(2, 3);
@@ -204,7 +220,11 @@ bool check_done(struct check *c, const char *fmt, ...) PS_PRINTF(2, 3);
 
 /* ---- commands ---- */
 
-/* The selftest scenario (selftest.c); returns an enum ps_exit value. */
+/* The selftest scenarios (selftest.c); returns an enum ps_exit value. */
 int cmd_selftest(void);
+/* Is @name a selftest scenario (for --only)? */
+bool selftest_known(const char *name);
+/* The scenario names, comma-separated, for messages. */
+const char *selftest_names(void);
 
 #endif /* PTSTRESS_H */

@@ -15,6 +15,7 @@
 #include "ptstress.h"
 
 static char last_error[512];
+static const char *tap_prefix;	/* selftest: the running scenario's name */
 
 static struct {
 	int run;	/* TAP test points emitted so far */
@@ -78,6 +79,23 @@ void tap_begin(void)
 	printf("TAP version 13\n");
 }
 
+void tap_set_prefix(const char *prefix)
+{
+	tap_prefix = prefix;
+}
+
+/* "prefix: name", so that one TAP stream of many scenarios says whose point it is. */
+static void point_name(char *buf, size_t len, const char *fmt, va_list ap)
+{
+	int n = 0;
+
+	if (tap_prefix)
+		n = snprintf(buf, len, "%s: ", tap_prefix);
+	if (n < 0 || (size_t)n >= len)
+		n = 0;
+	vsnprintf(buf + n, len - (size_t)n, fmt, ap);
+}
+
 static void vdiag(const char *fmt, va_list ap)
 {
 	char buf[4096];
@@ -100,11 +118,11 @@ void tap_diag(const char *fmt, ...)
 
 bool tap_result(bool ok, const char *fmt, ...)
 {
-	char name[512];
+	char name[560];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(name, sizeof(name), fmt, ap);
+	point_name(name, sizeof(name), fmt, ap);
 	va_end(ap);
 	tap.run++;
 	if (ok)
@@ -117,11 +135,11 @@ bool tap_result(bool ok, const char *fmt, ...)
 
 void tap_skip(const char *reason, const char *fmt, ...)
 {
-	char name[512];
+	char name[560];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(name, sizeof(name), fmt, ap);
+	point_name(name, sizeof(name), fmt, ap);
 	va_end(ap);
 	tap.run++;
 	tap.skip++;

@@ -19,8 +19,6 @@
 #include "tracer.h"
 
 #define MAX_SEIZED	8
-/* R waits this much longer than T's own waits, so T's timeout report wins. */
-#define REPLY_GRACE_SEC	10
 
 /* T's tracees; a slot is free when its pid is 0. */
 static struct tracee seized[MAX_SEIZED];
@@ -50,7 +48,8 @@ static void reply_set(struct tracer_reply *rep, int ok, int err, const char *fmt
 	va_end(ap);
 }
 
-static void do_seize(pid_t pid, struct tracer_reply *rep)
+/* PTRACE_SEIZE with @options: 0, or PTRACE_O_EXITKILL for "seize-exitkill". */
+static void do_seize(pid_t pid, unsigned long options, struct tracer_reply *rep)
 {
 	struct tracee *t;
 	int r;
@@ -68,37 +67,34 @@ static void do_seize(pid_t pid, struct tracer_reply *rep)
 	tracee_init(t, "tracee");
 	t->pid = pid;
 	t->exp_tracer = getpid();
-	/* No options: this scenario is about links, not about events. */
-	r = tracee_seize(t, 0);
+	/* Options only where a scenario is about them: the rest is about links. */
+	r = tracee_seize(t, options);
 	if (r < 0) {
 		reply_set(rep, 0, -r, "%s", ps_last_error());
 		t->pid = 0;
 		return;
 	}
-	reply_set(rep, 1, 0, "T (pid %d) seized pid %d", (int)getpid(), (int)pid);
+	reply_set(rep, 1, 0, "T (pid %d) seized pid %d with options %#lx", (int)getpid(),
+		  (int)pid, options);
 }
 
 /*
- * Detach the way a debugger must: PTRACE_DETACH needs the tracee in a
- * ptrace-stop (ptrace_check_attach()), so PTRACE_INTERRUPT it first and
- * wait for the resulting PTRACE_EVENT_STOP trap (do_jobctl_trap()).
+ * PTRACE_INTERRUPT @t and wait for the resulting PTRACE_EVENT_STOP trap
+ * (do_jobctl_trap()); @t is then in TASK_TRACED ('t' in /proc).  Returns 0
+ * with the stop described in @evs, or -errno with @rep filled in.
  */
-static void do_detach(pid_t pid, struct tracer_reply *rep)
+static int stop_tracee(struct tracee *t, struct tracer_reply *rep, char *evs, size_t len)
 {
-	struct tracee *t = find_seized(pid);
 	struct wait_event ev;
 	struct deadline dl;
-	char what[160], evs[96];
+	char what[160];
+	pid_t pid = t->pid;
 	int r;
 
-	if (!t) {
-		reply_set(rep, 0, EINVAL, "T does not trace pid %d", (int)pid);
-		return;
-	}
 	r = tracee_interrupt(t);
 	if (r < 0) {
 		reply_set(rep, 0, -r, "%s", ps_last_error());
-		return;
+		return r;
 	}
 	snprintf(what, sizeof(what), "PTRACE_EVENT_STOP of pid %d to tracer T (pid %d)",
 		 (int)pid, (int)getpid());
@@ -107,10 +103,10 @@ static void do_detach(pid_t pid, struct tracer_reply *rep)
 		r = wait_event_for(pid, &ev, &dl, what);
 		if (r < 0) {
 			reply_set(rep, 0, -r, "%s", ps_last_error());
-			return;
+			return r;
 		}
 		t->last = ev;
-		wait_event_str(&ev, evs, sizeof(evs));
+		wait_event_str(&ev, evs, len);
 		if (ev.kind == WK_EVENT_STOP && ev.event == PTRACE_EVENT_STOP)
 			break;
 		if (ev.kind == WK_SIGNAL_STOP) {
@@ -122,7 +118,7 @@ static void do_detach(pid_t pid, struct tracer_reply *rep)
 			r = tracee_resume(t, RESUME_CONT, ev.sig);
 			if (r < 0) {
 				reply_set(rep, 0, -r, "%s", ps_last_error());
-				return;
+				return r;
 			}
 			continue;
 		}
@@ -131,13 +127,52 @@ static void do_detach(pid_t pid, struct tracer_reply *rep)
 			t->pid = 0;
 			reply_set(rep, 0, ESRCH, "pid %d died before the interrupt trap: %s",
 				  (int)pid, evs);
-			return;
+			return -ESRCH;
 		}
 		reply_set(rep, 0, EPROTO, "pid %d: expected %s, observed %s", (int)pid,
 			  "ptrace-event-stop(PTRACE_EVENT_STOP, SIGTRAP)", evs);
-		return;
+		return -EPROTO;
 	}
 	t->state = TS_STOPPED;
+	return 0;
+}
+
+/* Leave @pid in PTRACE_EVENT_STOP: the tracer-exit-stopped scenario quits then. */
+static void do_interrupt(pid_t pid, struct tracer_reply *rep)
+{
+	struct tracee *t = find_seized(pid);
+	char evs[96];
+
+	if (!t) {
+		reply_set(rep, 0, EINVAL, "T does not trace pid %d", (int)pid);
+		return;
+	}
+	if (t->state == TS_STOPPED) {
+		reply_set(rep, 0, EALREADY, "T: pid %d is already stopped", (int)pid);
+		return;
+	}
+	if (stop_tracee(t, rep, evs, sizeof(evs)) < 0)
+		return;
+	reply_set(rep, 1, 0, "T (pid %d) stopped pid %d: %s", (int)getpid(), (int)pid, evs);
+}
+
+/*
+ * Detach the way a debugger must: PTRACE_DETACH needs the tracee in a
+ * ptrace-stop (ptrace_check_attach()), so stop it first unless it already
+ * is (a second PTRACE_INTERRUPT of a trapped tracee would never report).
+ */
+static void do_detach(pid_t pid, struct tracer_reply *rep)
+{
+	struct tracee *t = find_seized(pid);
+	char evs[96] = "an earlier stop";
+	int r;
+
+	if (!t) {
+		reply_set(rep, 0, EINVAL, "T does not trace pid %d", (int)pid);
+		return;
+	}
+	if (t->state != TS_STOPPED && stop_tracee(t, rep, evs, sizeof(evs)) < 0)
+		return;
 	r = tracee_resume(t, RESUME_DETACH, 0);
 	if (r < 0) {
 		reply_set(rep, 0, -r, "%s", ps_last_error());
@@ -182,7 +217,7 @@ static void do_wait_none(struct tracer_reply *rep)
 static __attribute__((noreturn)) void tracer_main(int fd)
 {
 	struct tracer_reply rep;
-	char req[64], *end;
+	char req[64], *end, *sp;
 	ssize_t n;
 	long pid;
 	bool quit;
@@ -198,20 +233,28 @@ static __attribute__((noreturn)) void tracer_main(int fd)
 		memset(&rep, 0, sizeof(rep));
 		quit = false;
 		pid = 0;
-		if (!strncmp(req, "seize ", 6) || !strncmp(req, "detach ", 7)) {
-			pid = strtol(strchr(req, ' ') + 1, &end, 10);
+		/* "REQUEST PID" or "REQUEST". */
+		sp = strchr(req, ' ');
+		if (sp) {
+			pid = strtol(sp + 1, &end, 10);
 			if (*end || pid <= 0) {
 				reply_set(&rep, 0, EINVAL, "T: bad pid in request '%s'", req);
 				goto send;
 			}
+			*sp = '\0';
 		}
-		if (!strncmp(req, "seize ", 6)) {
-			do_seize((pid_t)pid, &rep);
-		} else if (!strncmp(req, "detach ", 7)) {
+		if (sp && !strcmp(req, "seize")) {
+			do_seize((pid_t)pid, 0, &rep);
+		} else if (sp && !strcmp(req, "seize-exitkill")) {
+			do_seize((pid_t)pid, PTRACE_O_EXITKILL, &rep);
+		} else if (sp && !strcmp(req, "interrupt")) {
+			do_interrupt((pid_t)pid, &rep);
+		} else if (sp && !strcmp(req, "detach")) {
 			do_detach((pid_t)pid, &rep);
-		} else if (!strcmp(req, "wait-none")) {
+		} else if (!sp && !strcmp(req, "wait-none")) {
 			do_wait_none(&rep);
-		} else if (!strcmp(req, "quit")) {
+		} else if (!sp && !strcmp(req, "quit")) {
+			/* Without detaching: exit_ptrace() must let the tracees go. */
 			quit = true;
 			reply_set(&rep, 1, 0, "T (pid %d) quits", (int)getpid());
 		} else {

@@ -21,9 +21,12 @@ struct tracer_reply {
 /* Fork T as a child of R; fills in and registers @tr. Returns 0 or -errno. */
 int tracer_spawn(struct tracee *tr);
 /*
- * Send one request ("seize PID", "detach PID", "wait-none", "quit") and
- * wait for the reply.  Returns 0 (then see rep->ok) or a -errno channel
- * failure (-ETIMEDOUT, -EPIPE, -EINTR) with ps_last_error() set.
+ * Send one request and wait for the reply.  Requests: "seize PID",
+ * "seize-exitkill PID" (PTRACE_O_EXITKILL), "interrupt PID" (stop it in
+ * PTRACE_EVENT_STOP and leave it there), "detach PID" (stop it unless
+ * stopped, then PTRACE_DETACH), "wait-none", "quit" (exit without
+ * detaching).  Returns 0 (then see rep->ok) or a -errno channel failure
+ * (-ETIMEDOUT, -EPIPE, -EINTR) with ps_last_error() set.
  */
 int tracer_call(struct tracee *tr, const char *req, struct tracer_reply *rep);
 
