@@ -234,6 +234,50 @@ static void kill_children_of_self(void)
 	closedir(d);
 }
 
+/*
+ * For a teardown that failed: name each child of R still there, with its
+ * state and where it sleeps, so that a task SIGKILL cannot end (stuck in
+ * a ptrace-stop nobody will end, say) is reported, not just counted.
+ */
+static void describe_children_of_self(void)
+{
+	char path[300], stat[512], wchan[64];
+	pid_t self = getpid();
+	struct dirent *de;
+	ssize_t n;
+	char *p;
+	int fd;
+	DIR *d;
+
+	d = opendir("/proc");
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		if (de->d_name[0] < '1' || de->d_name[0] > '9' || stat_ppid(de->d_name) != self)
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/stat", de->d_name);
+		stat[0] = '\0';
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd >= 0) {
+			n = read(fd, stat, sizeof(stat) - 1);
+			stat[n > 0 ? n : 0] = '\0';
+			close(fd);
+		}
+		p = strrchr(stat, ')');
+		snprintf(path, sizeof(path), "/proc/%s/wchan", de->d_name);
+		wchan[0] = '\0';
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd >= 0) {
+			n = read(fd, wchan, sizeof(wchan) - 1);
+			wchan[n > 0 ? n : 0] = '\0';
+			close(fd);
+		}
+		tap_diag("still there after SIGKILL: pid %s, state %c, wchan %s", de->d_name,
+			 p && p[1] && p[2] ? p[2] : '?', wchan[0] ? wchan : "?");
+	}
+	closedir(d);
+}
+
 static void mark_reaped(pid_t pid, int status)
 {
 	int i;
@@ -274,9 +318,9 @@ int ps_cleanup(void)
 			return -1;
 		}
 		if (deadline_expired(&dl)) {
-			fprintf(stderr, "ptstress: cleanup: children still not reaped after %d s\n",
-				CLEANUP_SEC);
-			return -1;
+			/* SIGKILL must end any task (do_exit() runs): a kernel finding. */
+			describe_children_of_self();
+			return -ETIMEDOUT;
 		}
 		/* Each reaped process may have handed us its own children. */
 		kill_children_of_self();

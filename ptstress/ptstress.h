@@ -158,7 +158,8 @@ void ps_register(struct tracee *t);
  * Kill (SIGKILL, by pid) and reap everything the run created.  Idempotent.
  * Returns 0 once R has no child left, and then empties the list (every
  * registered process is reaped, so the next scenario may reuse the structs);
- * -1 if something could not be reaped in time (the list is kept).
+ * -ETIMEDOUT if a process survived SIGKILL for CLEANUP_SEC (a kernel finding:
+ * the list is kept), -1 if waitpid() itself failed.
  */
 int ps_cleanup(void);
 

@@ -166,10 +166,11 @@ void tap_end(void)
 
 int tap_exit_code(bool harness_error)
 {
-	if (harness_error)
-		return PS_EXIT_HARNESS;
+	/* A finding seen before the harness broke is still a finding. */
 	if (tap.fail)
 		return PS_EXIT_FINDING;
+	if (harness_error)
+		return PS_EXIT_HARNESS;
 	if (!tap.pass && tap.skip)
 		return PS_EXIT_ALL_SKIPPED;
 	return PS_EXIT_PASS;
