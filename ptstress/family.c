@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "scen.h"
+#include "tracer.h"
 
 /* P's first message to R. */
 struct p_hello {
@@ -201,6 +202,51 @@ static __attribute__((noreturn)) void parent_main(void)
 			_exit(PS_EXIT_HARNESS);
 		}
 	}
+}
+
+int spawn_t_p_c(void)
+{
+	if (tracer_spawn(&tr_t) < 0)
+		return harness("spawning T");
+	if (family_spawn(FAM_PLAIN, 0) < 0)
+		return ps_stop_signal ? -EINTR : harness("spawning P and C");
+	tap_diag("R %d (subreaper), T %d, P %d, C %d", (int)self, (int)tr_t.pid, (int)tr_p.pid,
+		 (int)tr_c.pid);
+	return 0;
+}
+
+int parent_exits_to_r(const char *step)
+{
+	int r;
+
+	r = tell(&tr_p, 'x');
+	if (r < 0)
+		return r;
+	r = expect_exit(&tr_p, 0, 0, "P exits", NULL);
+	if (r < 0)
+		return r;
+	tr_c.exp_real_parent = self;
+	check_status_of(&tr_c, step);
+	check_links_of(&tr_c, step, 0);
+	return 0;
+}
+
+int t_seizes_c(bool exitkill)
+{
+	char req[64], name[200];
+	bool ok;
+
+	snprintf(req, sizeof(req), "%s %d", exitkill ? "seize-exitkill" : "seize",
+		 (int)tr_c.pid);
+	snprintf(name, sizeof(name), "seize: T (pid %d) seizes C (pid %d) with PTRACE_SEIZE%s",
+		 (int)tr_t.pid, (int)tr_c.pid, exitkill ? " and PTRACE_O_EXITKILL" : "");
+	if (!tracer_step(req, name, &ok) || !ok)
+		return -1;
+	tr_c.exp_tracer = tr_t.pid;
+	check_status_of(&tr_c, "seize");
+	check_links_of(&tr_c, "seize", 0);
+	check_links_of(&tr_t, "seize", 1);
+	return pause_if_asked();
 }
 
 int family_spawn(enum family_mode mode, int c_exit_code)

@@ -24,7 +24,7 @@ struct ps_config ps_config = {
 
 static const char usage_text[] =
 	"usage: ptstress selftest [--kernel=auto|require] [--timeout SEC] [--pause SEC]\n"
-	"                         [--only NAME]\n"
+	"                        [--only NAME] [--wrong-model=ppid|reports]\n"
 	"       ptstress links [--kernel=auto|require] TID...\n"
 	"       ptstress check [--kernel=auto|require]\n"
 	"       ptstress --help\n";
@@ -41,6 +41,8 @@ static const char help_text[] =
 	"  --kernel=require  no ptrace_links file: exit 3 (wrong kernel booted)\n"
 	"  --timeout SEC     deadline of each wait (default 30)\n"
 	"  --pause SEC       selftest: sleep SEC seconds after each seize\n"
+	"  --wrong-model=ppid|reports  oracle self-test: expect init as reaper, or\n"
+	"                    one exit report too many; a correct kernel must fail\n"
 	"  --only NAME       selftest: run only scenario NAME (reparent, orphan,\n"
 	"                    zombie-orphan, tracer-exit, tracer-exit-stopped,\n"
 	"                    tracer-exitkill, thread-reaper)\n"
@@ -191,6 +193,10 @@ static int dispatch(int argc, char **argv, char **args)
 			if (!parse_int(a + 8, 0, MAX_TIMEOUT_SEC, &v))
 				return usage_error("bad number of seconds '%s'", a + 8);
 			ps_config.pause_sec = (int)v;
+		} else if (!strcmp(a, "--wrong-model=ppid")) {
+			ps_config.wrong = WRONG_PPID;
+		} else if (!strcmp(a, "--wrong-model=reports")) {
+			ps_config.wrong = WRONG_REPORTS;
 		} else if (a[0] == '-' && a[1]) {
 			return usage_error("unknown option '%s'", a);
 		} else if (!cmd) {

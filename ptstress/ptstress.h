@@ -32,10 +32,22 @@ enum kernel_mode {
 	KERNEL_REQUIRE,		/* the patched kernel must be running: exit 3 otherwise */
 };
 
+/*
+ * --wrong-model=WHAT: the oracle's self-test.  The model is deliberately
+ * wrong in one place, so a run on a correct kernel must report a finding
+ * (exit 1); if it passed, the checks could not fail.
+ */
+enum wrong_model {
+	WRONG_NONE,		/* the real model */
+	WRONG_PPID,		/* expect init (pid 1) as every reaper, not R */
+	WRONG_REPORTS,		/* expect one exit report too many */
+};
+
 /* Settings from the command line, inherited by every forked helper. */
 struct ps_config {
 	int timeout_sec;		/* deadline of every single wait, --timeout */
 	int pause_sec;			/* selftest: sleep after the seize, --pause */
+	enum wrong_model wrong;		/* --wrong-model: oracle self-test, see below */
 	enum kernel_mode kernel;	/* --kernel=auto|require */
 	const char *only;		/* selftest: run only this scenario (--only); NULL all */
 };

@@ -51,28 +51,15 @@ static int stop_c(void)
 static int tracer_exit(bool stop_first, bool exitkill)
 {
 	struct proc_status st;
-	char req[64], name[200], what[200];
+	char what[200];
 	bool ok;
 	int r;
 
-	if (tracer_spawn(&tr_t) < 0)
-		return harness("spawning T");
-	if (family_spawn(FAM_PLAIN, 0) < 0)
-		return ps_stop_signal ? -EINTR : harness("spawning P and C");
-	tap_diag("R %d (subreaper), T %d, P %d, C %d", (int)self, (int)tr_t.pid, (int)tr_p.pid,
-		 (int)tr_c.pid);
+	r = spawn_t_p_c();
+	if (r < 0)
+		return r;
 
-	snprintf(req, sizeof(req), "%s %d", exitkill ? "seize-exitkill" : "seize",
-		 (int)tr_c.pid);
-	snprintf(name, sizeof(name), "seize: T (pid %d) seizes C (pid %d) with PTRACE_SEIZE%s",
-		 (int)tr_t.pid, (int)tr_c.pid, exitkill ? " and PTRACE_O_EXITKILL" : "");
-	if (!tracer_step(req, name, &ok) || !ok)
-		return -1;
-	tr_c.exp_tracer = tr_t.pid;
-	check_status_of(&tr_c, "seize");
-	check_links_of(&tr_c, "seize", 0);
-	check_links_of(&tr_t, "seize", 1);
-	r = pause_if_asked();
+	r = t_seizes_c(exitkill);
 	if (r < 0)
 		return r;
 	if (stop_first && stop_c() < 0)

@@ -137,7 +137,8 @@ void check_status_of(struct tracee *t, const char *step)
 		check_fail(&c, "%s", pe.msg);
 	} else {
 		check_eq(&c, "Tgid", t->pid, st.tgid);
-		check_eq(&c, "PPid", t->exp_real_parent, st.ppid);
+		check_eq(&c, "PPid", ps_config.wrong == WRONG_PPID && t->exp_real_parent == self ?
+			 1 : t->exp_real_parent, st.ppid);
 		check_eq(&c, "TracerPid", t->exp_tracer, st.tracer_pid);
 		if (st.state == 'Z' || st.state == 'X')
 			check_fail(&c, "State: expected alive, observed %c", st.state);
@@ -313,7 +314,10 @@ static void expect_no_second(struct tracee *t, const char *step)
 
 	check_init(&c);
 	r2 = waitpid(t->pid, &status, WNOHANG | __WALL);
-	if (r2 != -1 || errno != ECHILD) {
+	if (ps_config.wrong == WRONG_REPORTS && r2 == -1 && errno == ECHILD) {
+		check_fail(&c, "--wrong-model=reports: expected a second exit report of %d, "
+			   "observed ECHILD", (int)t->pid);
+	} else if (r2 != -1 || errno != ECHILD) {
 		if (r2 > 0) {
 			ev = classify_wait_status(status);
 			t->exit_reports++;

@@ -95,6 +95,20 @@ enum family_mode {
  * (family_expect_reap()), 'e' end thread W.  Returns 0 or -1.
  */
 int family_spawn(enum family_mode mode, int c_exit_code);
+/* Spawn T, then P and C (FAM_PLAIN); print who is who.  0, -EINTR or -1. */
+int spawn_t_p_c(void);
+/*
+ * P exits and R reaps it exactly once; C must then have R as real parent
+ * (forget_original_parent() runs before P is a zombie): checks C's status
+ * and links under @step.  0 or the error of the failed step.
+ */
+int parent_exits_to_r(const char *step);
+/*
+ * T seizes C (with PTRACE_O_EXITKILL if @exitkill): __ptrace_link() makes T
+ * C's ->parent.  Checks C's and T's status and links under "seize", then
+ * honours --pause.  0, -1 if the seize failed, or a negative error.
+ */
+int t_seizes_c(bool exitkill);
 /*
  * Tell P to wait for C, then check P's report: exactly one, exited(@code)
  * or killed(@sig).  @how says why C died, for the test point names.  Two

@@ -80,24 +80,12 @@ int scen_reparent(void)
 	bool ok;
 	int r;
 
-	if (tracer_spawn(&tr_t) < 0)
-		return harness("spawning T");
-	if (family_spawn(FAM_PLAIN, 0) < 0)
-		return ps_stop_signal ? -EINTR : harness("spawning P and C");
-	tap_diag("R %d (subreaper), T %d, P %d, C %d", (int)self, (int)tr_t.pid, (int)tr_p.pid,
-		 (int)tr_c.pid);
+	r = spawn_t_p_c();
+	if (r < 0)
+		return r;
 
 	/* 1. T seizes C: __ptrace_link() moves C's ->parent to T. */
-	snprintf(req, sizeof(req), "seize %d", (int)tr_c.pid);
-	snprintf(name, sizeof(name), "seize: T (pid %d) seizes C (pid %d) with PTRACE_SEIZE",
-		 (int)tr_t.pid, (int)tr_c.pid);
-	if (!tracer_step(req, name, &ok) || !ok)
-		return -1;
-	tr_c.exp_tracer = tr_t.pid;
-	check_status_of(&tr_c, "seize");
-	check_links_of(&tr_c, "seize", 0);
-	check_links_of(&tr_t, "seize", 1);
-	r = pause_if_asked();
+	r = t_seizes_c(false);
 	if (r < 0)
 		return r;
 
@@ -106,15 +94,9 @@ int scen_reparent(void)
 	 * sets EXIT_ZOMBIE, so once R has reaped P, C's real_parent must be
 	 * R, the subreaper find_new_reaper() picks; C's ->parent stays T.
 	 */
-	r = tell(&tr_p, 'x');
+	r = parent_exits_to_r("reparent");
 	if (r < 0)
 		return r;
-	r = expect_exit(&tr_p, 0, 0, "P exits", NULL);
-	if (r < 0)
-		return r;
-	tr_c.exp_real_parent = self;
-	check_status_of(&tr_c, "reparent");
-	check_links_of(&tr_c, "reparent", 0);
 	check_links_children(self, self, "R", 2, "T, C", "reparent");
 
 	/* 3. T detaches C: __ptrace_unlink() sets ->parent = ->real_parent (R). */
