@@ -6,6 +6,7 @@
 #   EXTRA_PATCHES   patch files applied after patch/series (mutants)
 #   QEMU_TIMEOUT    hard limit of one guest run, in seconds (default 600)
 #   MUTANTS         mutant patches for `make mutants` (default patch/mutants/*.patch)
+#   BENCH_TASKS     idle task counts for `make bench` (default 200 ... 32000)
 PTSTRESS_CACHE ?= /var/cache/ptstress
 EXTRA_PATCHES ?=
 QEMU_TIMEOUT ?= 600
@@ -51,10 +52,10 @@ series-check: deps ptstress
 checkpatch: deps
 	guest/checkpatch
 
-# Figures, never pass/fail: exit work per exit, lists vs the 2002 scan.
+# Figures, never pass/fail: fork+exit and thread create+exit cost and exit
+# work with 200..32000 idle tasks, lists vs the 2002 scan (docs/benchmarks.md).
 bench: deps
-	$(MAKE) -C bench
-	guest/run -- bench/exitwork -i 200 200 1000 2000 4000
+	bench/run $(BENCH_TASKS)
 
 # An interactive shell in the guest (end it with `exit`).
 shell: deps ptstress
@@ -80,7 +81,7 @@ help:
 	@echo "make mutants    kill matrix of patch/mutants (or MUTANTS='a.patch b.patch')"
 	@echo "make series-check  every prefix of patch/series builds and boots"
 	@echo "make checkpatch checkpatch.pl --strict on every patch"
-	@echo "make bench      exit work per exit with 200..4000 idle tasks, lists vs 2002 scan"
+	@echo "make bench      exit cost and work, 200..32000 idle tasks, lists vs 2002 scan"
 	@echo "make clean      remove ptstress's build output"
 	@echo "make clean-cache  remove $(PTSTRESS_CACHE)"
 	@echo "variables: PTSTRESS_CACHE=$(PTSTRESS_CACHE) EXTRA_PATCHES=$(EXTRA_PATCHES) QEMU_TIMEOUT=$(QEMU_TIMEOUT)"
