@@ -215,14 +215,18 @@ int spawn_t_p_c(void)
 	return 0;
 }
 
+int p_exits(void)
+{
+	int r = tell(&tr_p, 'x');
+
+	return r < 0 ? r : expect_exit(&tr_p, 0, 0, "P exits", NULL);
+}
+
 int parent_exits_to_r(const char *step)
 {
 	int r;
 
-	r = tell(&tr_p, 'x');
-	if (r < 0)
-		return r;
-	r = expect_exit(&tr_p, 0, 0, "P exits", NULL);
+	r = p_exits();
 	if (r < 0)
 		return r;
 	tr_c.exp_real_parent = self;

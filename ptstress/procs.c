@@ -234,6 +234,20 @@ static void kill_children_of_self(void)
 	closedir(d);
 }
 
+/* Read a small /proc file into @buf (NUL-terminated; "" if unreadable). */
+static void read_small(const char *path, char *buf, size_t len)
+{
+	ssize_t n = -1;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		n = read(fd, buf, len - 1);
+		close(fd);
+	}
+	buf[n > 0 ? n : 0] = '\0';
+}
+
 /*
  * For a teardown that failed: name each child of R still there, with its
  * state and where it sleeps, so that a task SIGKILL cannot end (stuck in
@@ -244,9 +258,7 @@ static void describe_children_of_self(void)
 	char path[300], stat[512], wchan[64];
 	pid_t self = getpid();
 	struct dirent *de;
-	ssize_t n;
 	char *p;
-	int fd;
 	DIR *d;
 
 	d = opendir("/proc");
@@ -256,22 +268,10 @@ static void describe_children_of_self(void)
 		if (de->d_name[0] < '1' || de->d_name[0] > '9' || stat_ppid(de->d_name) != self)
 			continue;
 		snprintf(path, sizeof(path), "/proc/%s/stat", de->d_name);
-		stat[0] = '\0';
-		fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (fd >= 0) {
-			n = read(fd, stat, sizeof(stat) - 1);
-			stat[n > 0 ? n : 0] = '\0';
-			close(fd);
-		}
+		read_small(path, stat, sizeof(stat));
 		p = strrchr(stat, ')');
 		snprintf(path, sizeof(path), "/proc/%s/wchan", de->d_name);
-		wchan[0] = '\0';
-		fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (fd >= 0) {
-			n = read(fd, wchan, sizeof(wchan) - 1);
-			wchan[n > 0 ? n : 0] = '\0';
-			close(fd);
-		}
+		read_small(path, wchan, sizeof(wchan));
 		tap_diag("still there after SIGKILL: pid %s, state %c, wchan %s", de->d_name,
 			 p && p[1] && p[2] ? p[2] : '?', wchan[0] ? wchan : "?");
 	}

@@ -231,8 +231,5 @@ int scen_thread_reaper(void)
 	r = family_expect_reap(THREAD_C_EXIT_CODE, 0, "C exits", "exited after W's exit");
 	if (r < 0)
 		return r;
-	r = tell(&tr_p, 'x');
-	if (r < 0)
-		return r;
-	return expect_exit(&tr_p, 0, 0, "P exits", NULL);
+	return p_exits();
 }

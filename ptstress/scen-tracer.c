@@ -110,10 +110,7 @@ static int tracer_exit(bool stop_first, bool exitkill)
 		if (r < 0)
 			return r;
 	}
-	r = tell(&tr_p, 'x');
-	if (r < 0)
-		return r;
-	return expect_exit(&tr_p, 0, 0, "P exits", NULL);
+	return p_exits();
 }
 
 int scen_tracer_exit(void)

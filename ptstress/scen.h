@@ -103,6 +103,8 @@ int spawn_t_p_c(void);
  * and links under @step.  0 or the error of the failed step.
  */
 int parent_exits_to_r(const char *step);
+/* Tell P to exit and expect exactly one exit report of it with code 0. */
+int p_exits(void);
 /*
  * T seizes C (with PTRACE_O_EXITKILL if @exitkill): __ptrace_link() makes T
  * C's ->parent.  Checks C's and T's status and links under "seize", then
