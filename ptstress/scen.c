@@ -221,8 +221,13 @@ void check_links_children(pid_t pid, pid_t tid, const char *role, unsigned long 
 	check_done(&c, "%s", name);
 }
 
-int wait_state(pid_t pid, pid_t tid, char state, bool equal, struct proc_status *st,
-	       const char *what)
+/*
+ * Poll /proc status of @tid until its State is (@equal) or is not (!@equal)
+ * @state, or, with @state == 0, until the thread is gone (ESRCH).  One loop
+ * for every wait on a state the kernel promises, with the run's deadline.
+ */
+static int poll_status(pid_t pid, pid_t tid, char state, bool equal, struct proc_status *st,
+		       const char *what)
 {
 	unsigned int delay = 0;
 	struct parse_error pe;
@@ -232,11 +237,13 @@ int wait_state(pid_t pid, pid_t tid, char state, bool equal, struct proc_status 
 	deadline_start(&dl, ps_config.timeout_sec);
 	for (;;) {
 		r = status_read(pid, tid, st, &pe);
+		if (r == -ESRCH && !state)
+			return 0;
 		if (r < 0) {
 			ps_error("waiting for %s: %s", what, pe.msg);
 			return r;
 		}
-		if ((st->state == state) == equal)
+		if (state && (st->state == state) == equal)
 			return 0;
 		if (ps_stop_signal) {
 			ps_error("interrupted by %s while waiting for %s",
@@ -252,35 +259,17 @@ int wait_state(pid_t pid, pid_t tid, char state, bool equal, struct proc_status 
 	}
 }
 
+int wait_state(pid_t pid, pid_t tid, char state, bool equal, struct proc_status *st,
+	       const char *what)
+{
+	return poll_status(pid, tid, state, equal, st, what);
+}
+
 int wait_thread_gone(pid_t pid, pid_t tid, const char *what)
 {
-	unsigned int delay = 0;
 	struct proc_status st;
-	struct parse_error pe;
-	struct deadline dl;
-	int r;
 
-	deadline_start(&dl, ps_config.timeout_sec);
-	for (;;) {
-		r = status_read(pid, tid, &st, &pe);
-		if (r == -ESRCH)
-			return 0;
-		if (r < 0) {
-			ps_error("waiting for %s: %s", what, pe.msg);
-			return r;
-		}
-		if (ps_stop_signal) {
-			ps_error("interrupted by %s while waiting for %s",
-				 sig_name(ps_stop_signal), what);
-			return -EINTR;
-		}
-		if (deadline_expired(&dl)) {
-			ps_error("timed out after %d s: %s did not happen (State still %c)",
-				 dl.sec, what, st.state);
-			return -ETIMEDOUT;
-		}
-		backoff_sleep(&delay);
-	}
+	return poll_status(pid, tid, 0, true, &st, what);
 }
 
 bool report_is(const struct wait_event *ev, int code, int sig)
