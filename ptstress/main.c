@@ -10,7 +10,10 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
+#include "agent.h"
+#include "engine.h"
 #include "kcheck.h"
+#include "tput.h"
 #include "links.h"
 #include "ptstress.h"
 
@@ -27,6 +30,9 @@ static const char usage_text[] =
 	"                        [--only NAME] [--wrong-model=ppid|reports]\n"
 	"       ptstress links [--kernel=auto|require] TID...\n"
 	"       ptstress check [--kernel=auto|require]\n"
+	"       ptstress run [--kernel=auto|require] [--timeout SEC] [--report-dir DIR]\n"
+	"                    [--json FILE] FILE...\n"
+	"       ptstress tput [--tracers N] [--seconds S] [--what attach|kill|both] [--bare]\n"
 	"       ptstress --help\n";
 
 static const char help_text[] =
@@ -34,6 +40,11 @@ static const char help_text[] =
 	"  selftest  the reparent/ptrace-exit scenarios, one after the other, checked\n"
 	"            via /proc status, ptrace_links and wait reports; TAP 13 on stdout\n"
 	"  links     parse /proc/TID/task/TID/ptrace_links of each TID and check it\n"
+	"  tput      attach+detach and kill+reap cycles/s of ptstress's tracer through\n"
+	"            its command channel (--bare: the same calls without it)\n"
+	"  run       run scenario files (docs/scenario-format.md): populations, tracers\n"
+	"            and verbs, each step checked against the model of what the kernel\n"
+	"            must show; a report directory is kept for failures\n"
 	"  check     the kernel link checker: a full walk finds no violation, and\n"
 	"            none was counted since boot (<debugfs>/ptrace_links/)\n"
 	"\n"
@@ -197,8 +208,17 @@ static int dispatch(int argc, char **argv, char **args)
 			ps_config.wrong = WRONG_PPID;
 		} else if (!strcmp(a, "--wrong-model=reports")) {
 			ps_config.wrong = WRONG_REPORTS;
+		} else if ((!strcmp(a, "--report-dir") || !strcmp(a, "--json")) && cmd &&
+			   !strcmp(cmd, "run")) {
+			if (i + 1 == argc)
+				return usage_error("%s needs a value", a);
+			args[nargs++] = argv[i];
+			args[nargs++] = argv[++i];
 		} else if (a[0] == '-' && a[1]) {
 			return usage_error("unknown option '%s'", a);
+		} else if (!cmd && !strcmp(a, "tput")) {
+			/* tput parses the rest itself: its options are its own. */
+			return cmd_tput(argc - i, argv + i);
 		} else if (!cmd) {
 			cmd = a;
 		} else {
@@ -221,6 +241,16 @@ static int dispatch(int argc, char **argv, char **args)
 		if (nargs)
 			return usage_error("check takes no argument, got '%s'", args[0]);
 		return cmd_check(ps_config.kernel);
+	}
+	if (!strcmp(cmd, "run")) {
+		if (!nargs)
+			return usage_error("%s", "run needs at least one scenario FILE");
+		ps_install_signal_handlers();
+		if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) < 0) {
+			fprintf(stderr, "ptstress: PR_SET_CHILD_SUBREAPER: %s\n", strerror(errno));
+			return PS_EXIT_HARNESS;
+		}
+		return cmd_run(nargs, args);
 	}
 	if (!strcmp(cmd, "selftest")) {
 		if (nargs)
@@ -247,6 +277,9 @@ int main(int argc, char **argv)
 
 	/* Before any fork: children must not inherit unflushed TAP lines. */
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	/* An agent that execve()d comes back here (agent.c). */
+	if (argc > 1 && !strcmp(argv[1], "agent"))
+		return agent_exec_main(argc, argv);
 
 	args = calloc((size_t)argc + 1, sizeof(*args));
 	if (!args)

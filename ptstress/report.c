@@ -14,7 +14,8 @@
 
 #include "ptstress.h"
 
-static char last_error[512];
+/* Per thread: agents run one command loop per thread (agent.c). */
+static __thread char last_error[512];
 static const char *tap_prefix;	/* selftest: the running scenario's name */
 
 static struct {
@@ -26,7 +27,7 @@ static struct {
 
 const char *sig_name(int sig)
 {
-	static char buf[16];
+	static __thread char buf[16];
 	const char *abbrev;
 
 	if (sig == 0)

@@ -184,6 +184,58 @@ static void do_detach(pid_t pid, struct tracer_reply *rep)
 }
 
 /*
+ * "reap PID": collect the exit or kill report of a tracee that someone else
+ * (R, or tput's driver) is killing.  T is not its real parent, so
+ * wait_task_zombie() gives T the status first and then, as the tracer of a
+ * reparented task, unlinks it and notifies the real parent, which reaps it.
+ * A stop reported on the way (a signal that came before the SIGKILL) is
+ * resumed, with its signal, so that the death can go on.
+ */
+static void do_reap(pid_t pid, struct tracer_reply *rep)
+{
+	struct tracee *t = find_seized(pid);
+	struct wait_event ev;
+	struct deadline dl;
+	char what[160], evs[96];
+	int r;
+
+	if (!t) {
+		reply_set(rep, 0, EINVAL, "T does not trace pid %d", (int)pid);
+		return;
+	}
+	snprintf(what, sizeof(what), "exit report of pid %d to tracer T (pid %d)", (int)pid,
+		 (int)getpid());
+	deadline_start(&dl, ps_config.timeout_sec);
+	for (;;) {
+		r = wait_event_for(pid, &ev, &dl, what);
+		if (r < 0) {
+			reply_set(rep, 0, -r, "%s", ps_last_error());
+			return;
+		}
+		t->last = ev;
+		wait_event_str(&ev, evs, sizeof(evs));
+		if (ev.kind == WK_EXITED || ev.kind == WK_KILLED)
+			break;
+		if (ev.kind == WK_INVALID || ev.kind == WK_CONTINUED) {
+			reply_set(rep, 0, EPROTO, "pid %d: expected an exit report, observed %s",
+				  (int)pid, evs);
+			return;
+		}
+		t->state = TS_STOPPED;
+		r = tracee_resume(t, RESUME_CONT, ev.kind == WK_SIGNAL_STOP ? ev.sig : 0);
+		/* ESRCH: SIGKILL got there first; its report is next. */
+		if (r < 0 && r != -ESRCH) {
+			reply_set(rep, 0, -r, "%s", ps_last_error());
+			return;
+		}
+	}
+	t->exit_reports++;
+	t->state = TS_REAPED;
+	t->pid = 0;
+	reply_set(rep, 1, 0, "T (pid %d) reaped pid %d: %s", (int)getpid(), (int)pid, evs);
+}
+
+/*
  * After the detach, __ptrace_detach() has taken the tracee off T's
  * ->ptraced list and T has no children, so do_wait() has nothing to look
  * at and must fail with ECHILD; 0 would mean a task still counts as T's.
@@ -251,6 +303,8 @@ static __attribute__((noreturn)) void tracer_main(int fd)
 			do_interrupt((pid_t)pid, &rep);
 		} else if (sp && !strcmp(req, "detach")) {
 			do_detach((pid_t)pid, &rep);
+		} else if (sp && !strcmp(req, "reap")) {
+			do_reap((pid_t)pid, &rep);
 		} else if (!sp && !strcmp(req, "wait-none")) {
 			do_wait_none(&rep);
 		} else if (!sp && !strcmp(req, "quit")) {

@@ -24,8 +24,9 @@ int tracer_spawn(struct tracee *tr);
  * Send one request and wait for the reply.  Requests: "seize PID",
  * "seize-exitkill PID" (PTRACE_O_EXITKILL), "interrupt PID" (stop it in
  * PTRACE_EVENT_STOP and leave it there), "detach PID" (stop it unless
- * stopped, then PTRACE_DETACH), "wait-none", "quit" (exit without
- * detaching).  Returns 0 (then see rep->ok) or a -errno channel failure
+ * stopped, then PTRACE_DETACH), "reap PID" (wait for the exit or kill
+ * report of a tracee someone else kills, then forget it), "wait-none",
+ * "quit" (exit without detaching).  Returns 0 (then see rep->ok) or a -errno channel failure
  * (-ETIMEDOUT, -EPIPE, -EINTR) with ps_last_error() set.
  */
 int tracer_call(struct tracee *tr, const char *req, struct tracer_reply *rep);
