@@ -36,6 +36,7 @@ static void nop_handler(int sig)
 static void agent_signals(void)
 {
 	struct sigaction sa;
+	sigset_t set;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = nop_handler;
@@ -46,6 +47,16 @@ static void agent_signals(void)
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
 	signal(SIGPIPE, SIG_IGN);
+	/*
+	 * A traced task stops for every signal it dequeues, even an ignored
+	 * SIGCHLD (sig_ignored() is false for ptraced tasks): a child's exit
+	 * would leave a traced agent in a signal-delivery-stop no tracer
+	 * expects.  Blocked, SIGCHLD stays pending and is never dequeued;
+	 * agents learn of their children through waitpid() only.
+	 */
+	sigemptyset(&set);
+	sigaddset(&set, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &set, NULL);
 }
 
 /* Say hello on @fd: our ids, with SCM_CREDENTIALS so that R gets them translated. */

@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -424,6 +425,38 @@ static int run_one(const struct scenario *sc, const char *base, FILE *json)
 	return verdict;
 }
 
+/*
+ * R holds one socket per agent: thousands of them in a stress run, past
+ * the usual soft limit of 1024.  Root may raise the hard limit too, up to
+ * fs.nr_open.
+ */
+static void raise_fd_limit(void)
+{
+	struct rlimit rl;
+	char buf[32] = "";
+	long nr_open = 0;
+	FILE *f;
+
+	f = fopen("/proc/sys/fs/nr_open", "r");
+	if (f) {
+		if (fgets(buf, sizeof(buf), f))
+			nr_open = atol(buf);
+		fclose(f);
+	}
+	if (getrlimit(RLIMIT_NOFILE, &rl) < 0)
+		return;
+	if (nr_open > 65536)
+		nr_open = 65536;
+	if ((rlim_t)nr_open > rl.rlim_max) {
+		struct rlimit up = { (rlim_t)nr_open, (rlim_t)nr_open };
+
+		if (setrlimit(RLIMIT_NOFILE, &up) == 0)
+			return;
+	}
+	rl.rlim_cur = rl.rlim_max;
+	setrlimit(RLIMIT_NOFILE, &rl);
+}
+
 static const char run_usage[] =
 	"usage: ptstress run [--kernel=auto|require] [--timeout SEC] [--report-dir DIR]\n"
 	"                    [--json FILE] FILE...\n";
@@ -476,6 +509,7 @@ int cmd_run(int argc, char **argv)
 		}
 		setvbuf(json, NULL, _IOLBF, 0);
 	}
+	raise_fd_limit();
 	if (ps_config.kernel == KERNEL_REQUIRE && !links_supported()) {
 		tap_begin();
 		tap_bail("--kernel=require: this kernel has no ptrace_links (wrong kernel booted)");
