@@ -20,6 +20,7 @@
 #include "engine.h"
 #include "kcheck.h"
 #include "links.h"
+#include "unwind.h"
 
 #define KCHECK_DIR_	"/sys/kernel/debug/ptrace_links/"
 
@@ -170,6 +171,22 @@ void snapshot_task(int i)
 			close(out);
 		}
 		close(in);
+	}
+	/* Where a stuck task stands in user space (libunwind-ptrace), or why not. */
+	if (t->life == ML_ALIVE) {
+		char bt[4096];
+		FILE *f;
+
+		unwind_task(eng.m.t[t->leader].tid, t->tid, bt, sizeof(bt));
+		snprintf(dst, sizeof(dst), "%s/proc-%d-backtrace", eng.dir, (int)t->tid);
+		f = fopen(dst, "w");
+		if (f) {
+			fputs(bt, f);
+			fclose(f);
+		}
+		tap_diag("backtrace of %s:", tname(i));
+		for (char *l = strtok(bt, "\n"); l; l = strtok(NULL, "\n"))
+			tap_diag("  %s", l);
 	}
 }
 

@@ -328,7 +328,7 @@ static void test_pidns(void)
 	ex_report(&c, 0, n, 0);
 	ex_life(&c, n, ML_DEAD);
 	ex_report(&c, 0, n, -1);
-	check_done(&c.c, "pidns: X exits -> Y to N; N exits -> zap; T keeps Y's report; N to R after");
+	check_done(&c.c, "pidns: Y to N, not R; N exits: zap, T keeps Y's report, then N to R");
 	model_free(&m);
 }
 
@@ -472,7 +472,7 @@ static void test_report_tracer_then_parent(void)
 	ex_report(&c, p, ch, -1);
 	ex_report(&c, t, ch, -1);
 	mc_eq(&c, 2, m.t[ch].reports, "C: reports");
-	check_done(&c.c, "reports: traced leader -> T first, then P; the parent before T is refused");
+	check_done(&c.c, "reports: traced leader -> T first, then P; P before T is refused");
 	model_free(&m);
 }
 
@@ -507,8 +507,8 @@ static void test_report_tracer_in_parent_group(void)
 		ex_report(&c, p, ch, -1);
 		ex_report(&c, pt1, ch, -1);
 		mc_eq(&c, 1, m.t[ch].reports, "C: reports");
-		check_done(&c.c, "reports: tracer P.t1 in the parent's group -> one report, "
-			   "collected by %s, never twice", pass ? "P" : "P.t1 (the tracer)");
+		check_done(&c.c, "reports: tracer P.t1 in P's group -> one report, to %s, once",
+			   pass ? "P" : "P.t1 (the tracer)");
 		model_free(&m);
 	}
 }
@@ -634,8 +634,7 @@ static void test_exec_non_leader(void)
 	/* The old leader's child now hangs on the execing thread. */
 	ex_ppid(&c, ch, pt1, 2301);
 	ex_life(&c, ch, ML_ALIVE);
-	check_done(&c.c, "de_thread: P.t1 execs -> takes tid 2301, old leader dead silently, "
-		   "traced P.t2 owes T1 exited(0)");
+	check_done(&c.c, "de_thread: P.t1 execs -> tid 2301, P dead silently, P.t2 owes T1");
 	model_free(&m);
 }
 
@@ -682,12 +681,9 @@ static void test_negative_controls(void)
 
 	/* And the check machinery itself: a wrong expectation fails the check. */
 	mc_eq(&c, 0, wrong.c.ok, "struct check of the wrong expectation: ok");
-	check_done(&c.c, "negative controls: wrong TracerPid, PPid, collector, life, report "
-		   "are each detected");
+	check_done(&c.c, "negative controls: each wrong expectation is detected");
 	model_free(&m);
 }
-
-/* ---- known model bugs: SKIPped unless --known-bugs ---- */
 
 /*
  * A traced zombie reparented into its tracer's thread group.  S (a
@@ -697,7 +693,7 @@ static void test_negative_controls(void)
  * EXIT_DEAD, not EXIT_TRACE: S's one wait releases C, nothing is left for
  * the real parent (a second waitpid() is ECHILD).
  */
-static void bug_reparented_into_tracer_group(void)
+static void test_reparented_into_tracer_group(void)
 {
 	struct model m;
 	struct mc c;
@@ -718,16 +714,19 @@ static void bug_reparented_into_tracer_group(void)
 	ex_collector(&c, ch, M_NONE, false);
 	ex_report(&c, s, ch, -1);
 	mc_eq(&c, 1, m.t[ch].reports, "C: reports");
-	check_done(&c.c, "known bug: traced zombie C reparented into its tracer S's group -> "
-		   "one report (wait_task_zombie: EXIT_DEAD)");
+	check_done(&c.c, "zombie C reparented into its tracer S's group: 1 report");
 	model_free(&m);
 }
+
+/* ---- known model bugs: SKIPped unless --known-bugs ---- */
 
 /*
  * Nested pid namespaces: zap_pid_ns_processes(N) SIGKILLs every pid in
  * N's idr, which holds the pids of N2 (init of a namespace inside N) and
  * of everything below it.  N2 dies, zaps its own namespace, and N waits
- * for all of them (pid_allocated) before it becomes a zombie.
+ * for all of them (pid_allocated) before it becomes a zombie.  The model
+ * has one ns index per task (N2's is N2 itself), so zap_ns(N) misses N2.
+ * Latent: the engine refuses nested pid namespaces ("not supported").
  */
 static void bug_nested_pidns(void)
 {
@@ -773,8 +772,7 @@ static void bug_tracer_sibling_waits(void)
 	ex_owed(&c, t, ch, true);
 	ex_report(&c, t, ch, 0);
 	ex_collector(&c, ch, 0, false);
-	check_done(&c.c, "known bug: the tracer's sibling thread T may collect the tracer's "
-		   "report of C");
+	check_done(&c.c, "known bug: T, the tracer T.t1's sibling, may collect C's report");
 	model_free(&m);
 }
 
@@ -782,16 +780,16 @@ static const struct {
 	void (*fn)(void);
 	const char *name;
 } known_bugs[] = {
-	{ bug_reparented_into_tracer_group,
-	  "traced zombie reparented into its tracer's group: one report, not two" },
-	{ bug_nested_pidns, "nested pid namespaces are zapped with the outer one" },
+	{ bug_nested_pidns,
+	  "nested pid namespaces are zapped with the outer one (latent: the engine refuses them)" },
 	{ bug_tracer_sibling_waits, "a sibling thread of the tracer may collect its report" },
+	{ NULL, NULL }
 };
 
 int main(int argc, char **argv)
 {
 	bool bugs = argc > 1 && !strcmp(argv[1], "--known-bugs");
-	size_t i;
+	int i;
 
 	if (argc > 2 || (argc == 2 && !bugs)) {
 		fprintf(stderr, "usage: %s [--known-bugs]\n", argv[0]);
@@ -817,8 +815,9 @@ int main(int argc, char **argv)
 		test_delayed_leader_traced_thread();
 		test_exec_non_leader();
 		test_negative_controls();
+		test_reparented_into_tracer_group();
 	}
-	for (i = 0; i < sizeof(known_bugs) / sizeof(known_bugs[0]); i++) {
+	for (i = 0; known_bugs[i].fn; i++) {
 		if (bugs)
 			known_bugs[i].fn();
 		else

@@ -250,6 +250,14 @@ static void reparent_children(struct model *m, int father)
 		if (reaper == -3)
 			reaper = find_new_reaper(m, father);
 		t->real_parent = reaper;
+		/*
+		 * A traced zombie that lands in its tracer's own group owes one
+		 * report, not two: wait_task_zombie() decides EXIT_TRACE by
+		 * ptrace_reparented() at wait time, and reparent_leader() does
+		 * not notify for a ptraced zombie.
+		 */
+		if (t->owed_tracer && same_group(m, t->tracer, reaper))
+			t->owed_tracer = 0;
 		if (reaper == M_INIT) {
 			/* Out of our hands: init reaps it when it likes. */
 			t->owed_parent = 0;
