@@ -62,6 +62,9 @@ static bool outcome(const struct stmt *s, int expect, const struct agent_reply *
 	if (s->nfails)
 		expect = outcome_ok(s, got) ? got : s->fails[0];
 	eng.st.checks++;
+	if (got == expect && got && !s->nfails)
+		tap_diag("%s:%d: %s failed with %s, as the model predicts", s->loc.file,
+			 s->loc.line, what, errno_name(got));
 	if (got == expect)
 		return got == 0;
 	if (expect == 0)
@@ -116,9 +119,37 @@ static bool group_traced(int proc)
 /* The errno a ptrace request from @tr on @x must get, by ptrace_check_attach(). */
 static int predict_stopped_tracee(int tr, int x)
 {
-	if (!alive(x) || T(x)->tracer != tr || T(x)->stop != MS_TRACED)
+	/* ptrace_freeze_traced() refuses a tracee in JOBCTL_LISTENING too. */
+	if (!alive(x) || T(x)->tracer != tr || T(x)->stop != MS_TRACED || T(x)->listening)
 		return ESRCH;
 	return 0;
+}
+
+/* Tracers that would see PTRACE_EVENT_EXIT stops if @proc's group were killed. */
+static bool group_traceexit(int proc)
+{
+	int i, lead = T(proc)->leader;
+
+	for (i = 0; i < eng.m.n; i++) {
+		if (T(i)->leader == lead && alive(i) && T(i)->tracer != M_NONE &&
+		    !eng.e[T(i)->tracer].external && (T(i)->ptrace_opts & PTRACE_O_TRACEEXIT))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A fatal signal to a group with traceexit tracees: whether each thread
+ * stops in PTRACE_EVENT_EXIT with SIGKILL pending changed across kernels
+ * (ptrace_stop() and __fatal_signal_pending()); the engine does not guess.
+ */
+static int refuse_traceexit_kill(int proc)
+{
+	if (!group_traceexit(proc))
+		return 0;
+	bad_scenario("a fatal signal to %s, which has threads traced with traceexit, is not "
+		     "supported (exit it instead)", tname(proc));
+	return -1;
 }
 
 /* ptrace_attach(): who may not attach. */
@@ -139,6 +170,21 @@ static int v_trace(const struct stmt *s, int tr, int x)
 	struct agent_reply rep;
 	char req[64];
 
+	/*
+	 * ptrace_attach() re-traps a group-stopped task (JOBCTL_TRAP_STOP) and
+	 * does not check PF_EXITING: the first would need its own stop
+	 * bookkeeping, the second never stops at all.
+	 */
+	if (alive(x) && T(x)->stop == MS_GROUP) {
+		bad_scenario("%s of the group-stopped %s is not supported", sc_verb_name(s->verb),
+			     tname(x));
+		return -1;
+	}
+	if (m_zapping(&eng.m, x)) {
+		bad_scenario("%s of %s, which sleeps in zap_pid_ns_processes(), is not supported",
+			     sc_verb_name(s->verb), tname(x));
+		return -1;
+	}
 	snprintf(req, sizeof(req), "%s %d %lu", seize ? "seize" : "attach", (int)pid_for(tr, x),
 		 opts);
 	if (call(tr, req, &rep, NULL) < 0)
@@ -176,7 +222,8 @@ static int stop_tracee(const struct stmt *s, int tr, int x, bool check)
 	snprintf(req, sizeof(req), "stop %d %d", (int)pid_for(tr, x), T(x)->seized);
 	/* PTRACE_INTERRUPT only needs the tracee to be ours, stopped or not. */
 	expect = alive(x) && T(x)->tracer == tr ? 0 : ESRCH;
-	if (T(x)->stop == MS_TRACED && !expect) {
+	/* PTRACE_INTERRUPT ends PTRACE_LISTEN: the tracee re-traps. */
+	if (T(x)->stop == MS_TRACED && !expect && !T(x)->listening) {
 		bad_scenario("%s is already stopped by %s", tname(x), tname(tr));
 		return -1;
 	}
@@ -193,6 +240,10 @@ static int stop_tracee(const struct stmt *s, int tr, int x, bool check)
 	if (check && !outcome(s, expect, &rep, req))
 		return -1;
 	m_set_stop(&eng.m, x, MS_TRACED);
+	T(x)->listening = false;
+	/* A signal given to the resume is delivered from a signal-delivery-stop only. */
+	eng.e[x].deliver_sig = WIFSTOPPED(rep.status) && (rep.status >> 16) == 0 &&
+			       (WSTOPSIG(rep.status) & 0x7f) != SIGTRAP;
 	return 0;
 }
 
@@ -201,6 +252,7 @@ static int v_resume(const struct stmt *s, int tr, int x, const char *verb)
 	struct agent_reply rep;
 	char req[64];
 	int sig = s->sig;
+	bool deliver;
 
 	if (!sig_supported(sig) || (sig == SIGSTOP && s->verb != V_DETACH) || sig == SIGCONT) {
 		bad_scenario("%s with %s is not supported", verb, sig_name(sig));
@@ -211,19 +263,43 @@ static int v_resume(const struct stmt *s, int tr, int x, const char *verb)
 		if (stop_tracee(s, tr, x, false) < 0)
 			return -1;
 	}
+	if ((sig == SIGKILL || sig == SIGTERM) && refuse_traceexit_kill(x) < 0)
+		return -1;
+	deliver = eng.e[x].deliver_sig;
 	snprintf(req, sizeof(req), "%s %d %d", verb, (int)pid_for(tr, x), sig);
-	if (call(tr, req, &rep, NULL) < 0)
+	if (start_call(tr, req) < 0)
+		return -1;
+	/*
+	 * An idle agent sits in recv(): the syscall-exit-stop or the step
+	 * trap only comes when that returns, so give it a message it does
+	 * not answer.
+	 */
+	if ((s->verb == V_SYSCALL || s->verb == V_SINGLESTEP) && alive(x) &&
+	    eng.e[x].fd >= 0 && agent_request(eng.e[x].fd, "nop") < 0) {
+		harness_err("%s: %s", tname(x), ps_last_error());
+		return -1;
+	}
+	if (finish(tr, req, &rep, NULL) < 0)
 		return -1;
 	if (!outcome(s, predict_stopped_tracee(tr, x), &rep, req))
 		return 0;
-	if (s->verb == V_DETACH)
+	if (s->verb == V_DETACH) {
 		m_untrace(&eng.m, x);
-	else if (s->verb == V_LISTEN)
+	} else if (s->verb == V_LISTEN) {
+		T(x)->listening = true;
 		T(x)->stop_known = false;	/* listening: 't', but not promised */
+	}
+	if (s->verb == V_SYSCALL || s->verb == V_SINGLESTEP)
+		/* ptrace_report_syscall() and the step's SIGTRAP deliver a resume signal. */
+		eng.e[x].deliver_sig = true;
 	if (s->verb != V_LISTEN && s->verb != V_SYSCALL && s->verb != V_SINGLESTEP)
 		m_set_stop(&eng.m, x, MS_RUNNING);
-	if (sig)
+	/* From PTRACE_EVENT_STOP the signal is dropped (ptrace_do_notify()). */
+	if (sig && deliver)
 		signal_effect(x, sig);
+	else if (sig)
+		tap_diag("%s:%d: %s is dropped: %s was not in a signal-delivery-stop",
+			 s->loc.file, s->loc.line, sig_name(sig), tname(x));
 	return 0;
 }
 
@@ -233,6 +309,8 @@ static int v_ptrace_kill(const struct stmt *s, int tr, int x)
 	char req[64];
 	int expect = alive(x) && T(x)->tracer == tr ? 0 : ESRCH;
 
+	if (!expect && refuse_traceexit_kill(x) < 0)
+		return -1;
 	snprintf(req, sizeof(req), "ptrace-kill %d", (int)pid_for(tr, x));
 	if (call(tr, req, &rep, NULL) < 0)
 		return -1;
@@ -247,7 +325,7 @@ static int v_race_attach(const struct stmt *s)
 	int t1 = task_of(s->name[0]), t2 = task_of(s->name[1]), x = task_of(s->name[2]);
 	struct agent_reply r1, r2;
 	char q1[64], q2[64];
-	int w;
+	int w, pred;
 
 	if (t1 < 0 || t2 < 0 || x < 0)
 		return -1;
@@ -257,6 +335,15 @@ static int v_race_attach(const struct stmt *s)
 	    finish(t2, q2, &r2, NULL) < 0)
 		return -1;
 	eng.st.checks++;
+	pred = predict_attach(t1, x);
+	if (pred) {
+		/* Nobody may win: both get the model's errno. */
+		if (r1.ok || r2.ok || r1.err != pred || r2.err != pred)
+			finding("race-attach: expected %s for both, observed %s / %s: %s | %s",
+				errno_name(pred), r1.ok ? "ok" : errno_name(r1.err),
+				r2.ok ? "ok" : errno_name(r2.err), r1.msg, r2.msg);
+		return 0;
+	}
 	/* ptrace_attach() under cred_guard and tasklist_lock: exactly one wins. */
 	if (r1.ok + r2.ok != 1 || (!r1.ok && r1.err != EPERM) || (!r2.ok && r2.err != EPERM)) {
 		finding("race-attach: expected one success and one EPERM, observed %s / %s: "
@@ -310,6 +397,8 @@ static int v_kill(const struct stmt *s, int x)
 		bad_scenario("%s is gone: its pid may have been reused", tname(x));
 		return -1;
 	}
+	if ((sig == SIGKILL || sig == SIGTERM) && refuse_traceexit_kill(x) < 0)
+		return -1;
 	if (thread)
 		r = syscall(SYS_tgkill, T(T(x)->leader)->tid, T(x)->tid, sig);
 	else
@@ -357,6 +446,7 @@ static int v_exit(const struct stmt *s, int x, bool group)
 {
 	int ex = group ? m_alive_thread(&eng.m, x) : x;
 	char req[32];
+	bool r;
 
 	if (ex == M_NONE || !alive(ex)) {
 		bad_scenario("%s has no live thread to exit", tname(x));
@@ -368,6 +458,16 @@ static int v_exit(const struct stmt *s, int x, bool group)
 		bad_scenario("%s is stopped: it cannot exit (cont it first)", tname(ex));
 		return -1;
 	}
+	if (group) {
+		int saved = T(ex)->tracer;
+
+		/* The executor's own EVENT_EXIT stop is passed below; its siblings get SIGKILL. */
+		T(ex)->tracer = M_NONE;
+		r = group_traceexit(ex);
+		T(ex)->tracer = saved;
+		if (r && refuse_traceexit_kill(x) < 0)
+			return -1;
+	}
 	snprintf(req, sizeof(req), "%s %ld", group ? "exit-group" : "exit", s->num);
 	if (start_call(ex, req) < 0)
 		return -1;
@@ -377,6 +477,27 @@ static int v_exit(const struct stmt *s, int x, bool group)
 		m_group_exit(&eng.m, ex, (int)s->num, 0);
 	else
 		m_thread_exit(&eng.m, ex, (int)s->num, 0);
+	return 0;
+}
+
+/* The tracers of @x's group's zombie threads collect their reports. */
+static int collect_group_tracees(int x)
+{
+	struct agent_reply rep;
+	bool as_tracer;
+	char req[64];
+	int i, c;
+
+	for (i = 0; i < eng.m.n; i++) {
+		if (T(i)->leader != T(x)->leader || i == x || T(i)->life != ML_ZOMBIE)
+			continue;
+		c = m_next_collector(&eng.m, i, &as_tracer);
+		if (c == M_NONE || !as_tracer || eng.e[c].external)
+			continue;
+		snprintf(req, sizeof(req), "wait-tracee %d", (int)pid_for(c, i));
+		if (call(c, req, &rep, NULL) < 0 || collect_reply(c, i, &rep, true) < 0)
+			return -1;
+	}
 	return 0;
 }
 
@@ -395,13 +516,20 @@ static int v_exec(int x)
 	snprintf(pname, sizeof(pname), "%s", T(lead)->name);
 	if (start_call(x, "exec") < 0)
 		return -1;
+	m_exec(&eng.m, x);
+	/*
+	 * de_thread() waits until every other thread is released: a traced
+	 * one is a zombie until its tracer has its report.
+	 */
+	if (collect_group_tracees(x) < 0)
+		return -1;
 	if (tr != M_NONE && !eng.e[tr].external && ((T(x)->ptrace_opts & PTRACE_O_TRACEEXEC) || !T(x)->seized)) {
 		/*
 		 * PTRACE_EVENT_EXEC, or the legacy SIGTRAP after exec: swallowed.
 		 * It comes under the thread group id: de_thread() gave the
 		 * execing thread the leader's pid (exchange_tids()).
 		 */
-		snprintf(req, sizeof(req), "pass %d %d", (int)pid_for(tr, lead), x == lead ? 1 : 2);
+		snprintf(req, sizeof(req), "pass %d %d", (int)pid_for(tr, x), x == lead ? 1 : 2);
 		if (call(tr, req, &rep, NULL) < 0)
 			return -1;
 		if (!rep.ok) {
@@ -409,7 +537,6 @@ static int v_exec(int x)
 			return -1;
 		}
 	}
-	m_exec(&eng.m, x);
 	deadline_start(&dl, eng.step_timeout);
 	r = agent_hello(eng.e[x].fd, &tid, &ns_tid, &dl);
 	if (r < 0) {

@@ -28,6 +28,7 @@ struct etask {
 	bool uncertain;		/* a debugger session may trace it now: skip TracerPid */
 	bool dirty;		/* touched since the last check */
 	bool gone_ok;		/* seen released: never look at its (reusable) pid again */
+	bool deliver_sig;	/* its ptrace-stop delivers a resume signal (not EVENT_STOP) */
 	int session;		/* for external tasks: index in eng.sessions; -1 */
 };
 
@@ -85,7 +86,7 @@ extern struct engine eng;
 void finding(const char *fmt, ...) PS_PRINTF(1, 2);
 /* A harness error: Bail out; ends the scenario with exit 3. */
 void harness_err(const char *fmt, ...) PS_PRINTF(1, 2);
-/* A scenario the engine cannot run (e.g. exit of a stopped task): exit 2. */
+/* A scenario the engine cannot run (e.g. exit of a stopped task): exit 3. */
 void bad_scenario(const char *fmt, ...) PS_PRINTF(1, 2);
 void logf_(const char *fmt, ...) PS_PRINTF(1, 2);
 /* Model index of a scenario name ("R" is 0); -1 with a harness error if unknown. */

@@ -79,6 +79,7 @@ int m_fork(struct model *m, int parent, const char *name, pid_t tid, pid_t ns_ti
 	m->t[i].real_parent = parent;
 	m->t[i].subreaper = subreaper;
 	m->t[i].ns = new_ns ? i : m->t[parent].ns;
+	m->t[i].ns_reaper = i;	/* pid_ns->child_reaper: the init's leader at first */
 	return i;
 }
 
@@ -110,6 +111,7 @@ void m_untrace(struct model *m, int task)
 	m->t[task].tracer = M_NONE;
 	m->t[task].ptrace_opts = 0;
 	m->t[task].seized = false;
+	m->t[task].listening = false;
 	if (m->t[task].life == ML_ALIVE && m->t[task].stop == MS_TRACED) {
 		/*
 		 * __ptrace_unlink() wakes a ptrace-stopped task unless a group
@@ -271,6 +273,21 @@ static void notify(struct model *m, int i, int code, int sig)
 	struct mtask *t = &m->t[i];
 	bool leader = t->leader == i;
 	int parent = m->t[t->leader].real_parent;
+	struct mtask *l = &m->t[t->leader];
+
+	/*
+	 * find_child_reaper(): the namespace's child_reaper thread moves to a
+	 * live thread of init's group; the last one zaps the namespace and
+	 * sleeps in zap_pid_ns_processes() until it has drained.
+	 */
+	if (l->ns == t->leader && l->ns_reaper == i) {
+		int th = m_alive_thread(m, t->leader);
+
+		if (th != M_NONE)
+			l->ns_reaper = th;
+		else
+			t->zapper = true;
+	}
 
 	t->exit_code = code;
 	t->exit_sig = sig;
@@ -288,6 +305,9 @@ static void notify(struct model *m, int i, int code, int sig)
 		/* A traced thread is a zombie for its tracer only. */
 		t->life = ML_ZOMBIE;
 		t->owed_tracer = 1;
+	} else if (t->zapper) {
+		/* Still in do_exit(), sleeping until the namespace is empty. */
+		t->life = ML_ZOMBIE;
 	} else {
 		/* exit_notify(): autoreap of an untraced sub-thread. */
 		t->life = ML_DEAD;
@@ -334,6 +354,13 @@ static void settle(struct model *m)
 		for (i = 0; i < m->n; i++) {
 			struct mtask *t = &m->t[i];
 
+			/* A non-leader zapper is released once its namespace drained. */
+			if (t->life == ML_ZOMBIE && t->zapper && t->leader != i && !t->owed_tracer &&
+			    ns_drained(m, t->leader)) {
+				t->life = ML_DEAD;
+				again = true;
+				continue;
+			}
 			if (t->life != ML_ZOMBIE || !t->zap_reaped || t->owed_tracer)
 				continue;
 			if (t->leader == i && !group_empty(m, i))
@@ -348,7 +375,7 @@ bool m_zapping(const struct model *m, int task)
 {
 	const struct mtask *t = &m->t[task];
 
-	return t->ns == task && t->exited && !ns_drained(m, task);
+	return t->zapper && !ns_drained(m, t->leader);
 }
 
 static void group_exit(struct model *m, int proc, int code, int sig)
@@ -365,6 +392,16 @@ static void group_exit(struct model *m, int proc, int code, int sig)
 	}
 	if (!any)
 		return;
+	/*
+	 * SIGNAL_GROUP_EXIT: wait_task_zombie() reports group_exit_code for
+	 * every thread, also one that exited on its own before.
+	 */
+	for (i = 0; i < m->n; i++) {
+		if (m->t[i].leader == lead && m->t[i].life == ML_ZOMBIE) {
+			m->t[i].exit_code = code;
+			m->t[i].exit_sig = sig;
+		}
+	}
 	for (i = 0; i < m->n; i++) {
 		if (m->t[i].leader == lead && m->t[i].exited && m->t[i].life == ML_ALIVE)
 			notify(m, i, code, sig);

@@ -57,6 +57,9 @@ struct mtask {
 	int owed_parent;	/* exit reports its real parent's group must still receive */
 	int reports;		/* exit reports received so far, by anyone */
 	bool zap_reaped;	/* in a dying pid namespace: its init reaps it, no one else */
+	int ns_reaper;		/* ns init leaders: the thread that is pid_ns->child_reaper */
+	bool zapper;		/* the init thread that runs zap_pid_ns_processes() */
+	bool listening;		/* PTRACE_LISTEN: ptrace_freeze_traced() refuses requests */
 };
 
 /* The whole model. */
