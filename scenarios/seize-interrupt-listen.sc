@@ -8,14 +8,11 @@
 # kernel/signal.c do_jobctl_trap()). Historical bug: the PTRACE_LISTEN
 # race corrupting the task state (2017). Threaded: interrupts of single
 # threads leave their siblings running.
-#
-# Not expressed: PTRACE_SINGLESTEP (an agent idles in recv(): the step
-# trap only comes when the syscall returns, so the engine's singlestep
-# times out).
-# Not expressed: PTRACE_INTERRUPT/CONT/DETACH of a listening tracee -- the
-# engine keeps it "stopped" in its model, refuses the interrupt and
-# predicts success for PTRACE_CONT/DETACH, which the kernel answers with
-# ESRCH (ptrace_freeze_traced() refuses JOBCTL_LISTENING). See the report.
+# PTRACE_SINGLESTEP and a second PTRACE_SYSCALL (the syscall-exit-stop):
+# the engine kicks the agent out of its recv() so the trap comes. A
+# listening tracee refuses PTRACE_CONT/DETACH with ESRCH
+# (ptrace_freeze_traced() checks JOBCTL_LISTENING) until PTRACE_INTERRUPT
+# re-traps it.
 scenario seize_interrupt_listen
 timeout 60
 process A
@@ -31,6 +28,19 @@ expect state A running
 interrupt T A
 syscall T A
 expect state A traced
+syscall T A
+singlestep T A
+singlestep T A
+expect state A traced
+cont T A
+sleep 50
+expect state A running
+# Listening: cont and detach are refused until an interrupt re-traps it.
+interrupt T A
+listen T A
+cont T A fails ESRCH
+detach T A fails ESRCH
+interrupt T A
 cont T A
 # Threads: one interrupted, the others run.
 seize T B
