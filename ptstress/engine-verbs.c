@@ -14,6 +14,7 @@
 #include <sys/ptrace.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "engine.h"
@@ -683,9 +684,25 @@ int run_verb(const struct stmt *s)
 		return 0;
 	case V_EXPECT:
 		return check_expect(s);
-	case V_SLEEP:
-		usleep(s->num * 1000);
+	case V_SLEEP: {
+		struct deadline dl;
+		unsigned int delay = 0;
+
+		/* In slices: SIGINT must end the run, not the sleep only. */
+		dl.sec = 0;
+		clock_gettime(CLOCK_MONOTONIC, &dl.end);
+		dl.end.tv_sec += s->num / 1000;
+		dl.end.tv_nsec += (s->num % 1000) * 1000000L;
+		if (dl.end.tv_nsec >= 1000000000L) {
+			dl.end.tv_sec++;
+			dl.end.tv_nsec -= 1000000000L;
+		}
+		while (!deadline_expired(&dl) && !ps_stop_signal)
+			backoff_sleep(&delay);
+		if (ps_stop_signal)
+			harness_err("interrupted by %s", sig_name(ps_stop_signal));
 		return 0;
+	}
 	case V_STRESS:
 		return run_stress(s);
 	case V_TIMEOUT:

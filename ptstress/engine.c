@@ -394,6 +394,8 @@ static int run_one(const struct scenario *sc, const char *base, FILE *json)
 
 	run_stmts(sc->stmts, sc->nstmts);
 	eng.cur = NULL;
+	if (ps_stop_signal && !eng.stop)
+		harness_err("interrupted by %s", sig_name(ps_stop_signal));
 	if (!eng.stop) {
 		/* The end is a quiescent point: everything owed must arrive. */
 		collect_reports(true);
