@@ -83,6 +83,27 @@ static int create(int creator, const char *req, unsigned long opt, pid_t *tid, p
 	return fd;
 }
 
+/*
+ * Model task @i (or -1: no memory) was just created by @creator: give it
+ * its channel @fd and @name; auto-attached to @tracer unless M_NONE, with
+ * the creator's options (ptrace_init_task() copies them).
+ */
+static int adopt(int i, int fd, const char *name, int creator, int tracer)
+{
+	if (i < 0 || !etask_grow()) {
+		harness_err("out of memory");
+		close(fd);
+		return -1;
+	}
+	eng.e[i].fd = fd;
+	eng.e[i].dirty = true;
+	if (tracer != M_NONE)
+		m_auto_attach(&eng.m, i, tracer, eng.m.t[creator].ptrace_opts,
+			      eng.m.t[creator].seized);
+	bind_name(name, i);
+	return i;
+}
+
 static int add_thread(const char *name, int proc)
 {
 	int creator = m_alive_thread(&eng.m, proc);
@@ -96,18 +117,9 @@ static int add_thread(const char *name, int proc)
 	fd = create(creator, "thread", PTRACE_O_TRACECLONE, &tid, &ns_tid, &tracer);
 	if (fd < 0)
 		return -1;
-	i = m_thread(&eng.m, creator, name, tid, ns_tid);
-	if (i < 0 || !etask_grow()) {
-		harness_err("out of memory");
-		close(fd);
+	i = adopt(m_thread(&eng.m, creator, name, tid, ns_tid), fd, name, creator, tracer);
+	if (i < 0)
 		return -1;
-	}
-	eng.e[i].fd = fd;
-	eng.e[i].dirty = true;
-	if (tracer != M_NONE)
-		m_auto_attach(&eng.m, i, tracer, eng.m.t[creator].ptrace_opts,
-			      eng.m.t[creator].seized);
-	bind_name(name, i);
 	logf_("  thread %s = tid %d in %s", name, (int)tid, tname(proc));
 	return i;
 }
@@ -144,18 +156,10 @@ int spawn_process(const char *name, int parent, bool subreaper, bool pidns, int 
 		if (fd < 0)
 			return -1;
 	}
-	i = m_fork(&eng.m, parent, name, tid, ns_tid, subreaper, pidns);
-	if (i < 0 || !etask_grow()) {
-		harness_err("out of memory");
-		close(fd);
+	i = adopt(m_fork(&eng.m, parent, name, tid, ns_tid, subreaper, pidns), fd, name, parent,
+		  tracer);
+	if (i < 0)
 		return -1;
-	}
-	eng.e[i].fd = fd;
-	eng.e[i].dirty = true;
-	if (tracer != M_NONE)
-		m_auto_attach(&eng.m, i, tracer, eng.m.t[parent].ptrace_opts,
-			      eng.m.t[parent].seized);
-	bind_name(name, i);
 	logf_("  process %s = pid %d (ns pid %d), parent %s", name, (int)tid, (int)ns_tid,
 	      tname(parent));
 	for (k = 1; k <= threads && !eng.stop; k++) {

@@ -115,51 +115,53 @@ void logf_(const char *fmt, ...)
 	fputc('\n', eng.log);
 }
 
+/* What went wrong at the running statement: a finding, our harness, the scenario. */
+enum failure { F_FINDING, F_HARNESS, F_SCENARIO };
+
+static void fail(enum failure kind, const char *fmt, va_list ap)
+{
+	static const char *const what[] = { "", "harness error: ", "scenario cannot run: " };
+	static const char *const tag[] = { "FINDING", "HARNESS", "BAD" };
+	char msg[1024], loc[300];
+
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	where(loc, sizeof(loc));
+	if (kind == F_SCENARIO)
+		fprintf(stderr, "%s: %s\n", loc, msg);
+	tap_result(false, "%s: %s%s", loc, what[kind], msg);
+	logf_("%s %s: %s", tag[kind], loc, msg);
+	if (kind == F_FINDING)
+		eng.st.findings++;
+	else
+		eng.harness = true;
+	eng.stop = true;
+}
+
 void finding(const char *fmt, ...)
 {
-	char msg[1024], loc[300];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	fail(F_FINDING, fmt, ap);
 	va_end(ap);
-	where(loc, sizeof(loc));
-	tap_result(false, "%s: %s", loc, msg);
-	logf_("FINDING %s: %s", loc, msg);
-	eng.st.findings++;
-	eng.stop = true;
 }
 
 void harness_err(const char *fmt, ...)
 {
-	char msg[1024], loc[300];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	fail(F_HARNESS, fmt, ap);
 	va_end(ap);
-	where(loc, sizeof(loc));
-	tap_diag("harness error at %s: %s", loc, msg);
-	tap_result(false, "%s: harness error: %s", loc, msg);
-	logf_("HARNESS %s: %s", loc, msg);
-	eng.harness = true;
-	eng.stop = true;
 }
 
 void bad_scenario(const char *fmt, ...)
 {
-	char msg[1024], loc[300];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	fail(F_SCENARIO, fmt, ap);
 	va_end(ap);
-	where(loc, sizeof(loc));
-	fprintf(stderr, "%s: %s\n", loc, msg);
-	tap_result(false, "%s: scenario cannot run: %s", loc, msg);
-	logf_("BAD %s: %s", loc, msg);
-	eng.harness = true;
-	eng.stop = true;
 }
 
 bool outcome_ok(const struct stmt *s, int err)
