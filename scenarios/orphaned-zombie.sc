@@ -9,7 +9,7 @@
 # ... if a parent process terminates, then its zombie children are adopted
 # by init"). Variants: the reaper is R (the child subreaper) or a nearer
 # subreaper; the parent is threaded; the zombie's group had threads.
-scenario zombie_orphan
+scenario orphaned_zombie
 timeout 120
 # Plain: C's zombie goes to R.
 process P
