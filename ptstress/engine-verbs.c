@@ -158,7 +158,7 @@ static int predict_attach(int tr, int x)
 {
 	if (T(x)->life == ML_DEAD)
 		return ESRCH;
-	/* exit_state set, PF_EXITING, already traced, or our own thread group. */
+	/* exit_state set (also a leader waiting for its threads), already traced, our group. */
 	if (T(x)->exited || T(x)->tracer != M_NONE || T(tr)->leader == T(x)->leader)
 		return EPERM;
 	return 0;

@@ -24,6 +24,11 @@
 #define NAME_BUCKETS	(1 << 17)	/* > 4 x the most tasks a run may name */
 
 struct engine eng;
+/*
+ * A task survived SIGKILL: every later scenario would wait for it again in
+ * its teardown, and the kernel is broken beyond what they could add.
+ */
+static bool unkillable;
 
 /* name -> model index; open addressing, newest binding overwrites. */
 static struct binding {
@@ -319,7 +324,9 @@ static void teardown(void)
 	}
 	if (ps_cleanup() < 0) {
 		eng.cur = NULL;
-		finding("teardown: %s", ps_last_error());
+		finding("teardown: a task of the scenario survived SIGKILL (listed above); "
+			"no further scenario runs on this kernel");
+		unkillable = true;
 	}
 }
 
@@ -521,6 +528,12 @@ int cmd_run(int argc, char **argv)
 	}
 	tap_begin();
 	for (i = 0; i < n && !ps_stop_signal; i++) {
+		if (unkillable) {
+			tap_skip("an earlier scenario left a task that survived SIGKILL", "%s",
+				 scs[i].path);
+			scenario_free(&scs[i]);
+			continue;
+		}
 		r = run_one(&scs[i], base, json);
 		if (r == PS_EXIT_HARNESS || (r == PS_EXIT_FINDING && worst != PS_EXIT_HARNESS))
 			worst = r;
