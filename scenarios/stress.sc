@@ -7,4 +7,4 @@
 # one report per exit) under volume. The host runs a smaller copy.
 scenario stress
 timeout 3600
-stress tasks 1200 tracers 8 rounds 600 threads 2 seed 1
+stress tasks 1200 tracers 8 rounds 2000 threads 2 seed 1
