@@ -70,7 +70,7 @@ struct deadline {
 
 void deadline_start(struct deadline *dl, int sec);
 bool deadline_expired(const struct deadline *dl);
-/* Sleep *delay_us, then grow it (1 ms .. 20 ms), for polling loops. */
+/* Sleep *delay_us, then grow it (50 us .. 20 ms), for polling loops. */
 void backoff_sleep(unsigned int *delay_us);
 
 /* ---- signals, forking and cleanup (procs.c) ---- */

@@ -16,7 +16,12 @@
 
 #include "ptstress.h"
 
-#define BACKOFF_MIN_US	1000
+/*
+ * Start at 50 us (the default timer slack): most stops and exits arrive
+ * within microseconds, and a first sleep of 1 ms capped a tracer at about
+ * 500 attach+detach cycles a second (ptstress tput).
+ */
+#define BACKOFF_MIN_US	50
 #define BACKOFF_MAX_US	20000
 
 void deadline_start(struct deadline *dl, int sec)
