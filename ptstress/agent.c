@@ -153,6 +153,7 @@ static int child_flags;	/* ... and its AGENT_FORK_* flags */
 static int agent_child(void *arg)
 {
 	(void)arg;
+	wait_forget_signalfd();
 	if (child_flags & AGENT_FORK_SUBREAPER)
 		prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
 	close_fds_except(&child_fd, 1);

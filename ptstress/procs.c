@@ -64,6 +64,7 @@ pid_t ps_fork(bool die_with_parent)
 	signal(SIGTERM, SIG_DFL);
 	signal(SIGPIPE, SIG_DFL);
 	ps_stop_signal = 0;
+	wait_forget_signalfd();
 	/* The child must never kill R's other helpers in a cleanup of its own. */
 	nregistered = 0;
 	if (die_with_parent) {

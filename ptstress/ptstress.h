@@ -132,6 +132,14 @@ char *wait_event_str(const struct wait_event *ev, char *buf, size_t len);
  */
 int wait_event_for(pid_t pid, struct wait_event *ev, const struct deadline *dl,
 		   const char *what);
+/*
+ * Block SIGCHLD in this thread: wait_event_for() then sleeps on a signalfd
+ * and wakes at each stop or exit report (wait.c).  Only for a process that
+ * learns of its children through waitpid() alone.
+ */
+void block_sigchld(void);
+/* In a freshly forked child: forget this thread's SIGCHLD signalfd (wait.c). */
+void wait_forget_signalfd(void);
 
 /* ---- per-process bookkeeping and the ptrace chokepoint (ptrace.c) ---- */
 

@@ -298,6 +298,9 @@ static __attribute__((noreturn)) void driver_main(int idx, const struct tput_opt
 	ssize_t n;
 	int r = 0;
 
+	/* Its waits (bare mode, and the target's reap) sleep on SIGCHLD. */
+	block_sigchld();
+
 	snprintf(seize_req, sizeof(seize_req), "seize %d", (int)s->target.pid);
 	snprintf(detach_req, sizeof(detach_req), "detach %d", (int)s->target.pid);
 	if (what == TPUT_KILL && pipe(ready) < 0) {

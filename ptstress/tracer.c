@@ -274,6 +274,7 @@ static __attribute__((noreturn)) void tracer_main(int fd)
 	long pid;
 	bool quit;
 
+	block_sigchld();
 	for (;;) {
 		n = recv(fd, req, sizeof(req) - 1, 0);
 		if (n < 0 && errno == EINTR)

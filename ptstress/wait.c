@@ -11,6 +11,10 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/ptrace.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <sys/signalfd.h>
 #include <sys/wait.h>
 #include <time.h>
 
@@ -184,6 +188,66 @@ char *wait_event_str(const struct wait_event *ev, char *buf, size_t len)
 	return buf;
 }
 
+/*
+ * A thread that blocks SIGCHLD (every agent, agent.c) can sleep on a
+ * signalfd instead of a timer: the kernel sends the tracer SIGCHLD for
+ * every stop and exit it may wait for (do_notify_parent_cldstop(),
+ * do_notify_parent()), so the wait wakes at once.  Under TCG a timer sleep
+ * idles the vCPU for milliseconds; polling every 50 us..20 ms capped a
+ * tracer at a few hundred cycles a second.  SIGCHLD is process-directed:
+ * another thread of the same agent may read it first, so the sleep is
+ * still bounded by the backoff; the wait never depends on the signal.
+ * -2: not set up yet in this thread, -1: SIGCHLD not blocked here.
+ */
+static __thread int chld_fd = -2;
+
+void block_sigchld(void)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGCHLD);
+	pthread_sigmask(SIG_BLOCK, &set, NULL);
+}
+
+void wait_forget_signalfd(void)
+{
+	/* A forked child closes its fds: the number may be reused for anything. */
+	chld_fd = -2;
+}
+
+static void wait_for_sigchld(unsigned int *delay_us)
+{
+	struct pollfd pfd;
+	struct signalfd_siginfo si;
+	sigset_t cur, chld;
+
+	if (chld_fd == -2) {
+		chld_fd = -1;
+		sigemptyset(&chld);
+		sigaddset(&chld, SIGCHLD);
+		if (pthread_sigmask(SIG_BLOCK, NULL, &cur) == 0 && sigismember(&cur, SIGCHLD))
+			chld_fd = signalfd(-1, &chld, SFD_NONBLOCK | SFD_CLOEXEC);
+	}
+	if (chld_fd < 0) {
+		backoff_sleep(delay_us);
+		return;
+	}
+	if (*delay_us < BACKOFF_MIN_US)
+		*delay_us = BACKOFF_MIN_US;
+	pfd.fd = chld_fd;
+	pfd.events = POLLIN;
+	pfd.revents = 0;
+	if (poll(&pfd, 1, (int)((*delay_us + 999) / 1000)) > 0) {
+		/* Drain: one pending SIGCHLD stands for any number of events. */
+		while (read(chld_fd, &si, sizeof(si)) == sizeof(si))
+			;
+	}
+	*delay_us *= 2;
+	if (*delay_us > BACKOFF_MAX_US)
+		*delay_us = BACKOFF_MAX_US;
+}
+
 int wait_event_for(pid_t pid, struct wait_event *ev, const struct deadline *dl,
 		   const char *what)
 {
@@ -213,6 +277,6 @@ int wait_event_for(pid_t pid, struct wait_event *ev, const struct deadline *dl,
 			ps_error("timed out after %d s: %s did not arrive", dl->sec, what);
 			return -ETIMEDOUT;
 		}
-		backoff_sleep(&delay);
+		wait_for_sigchld(&delay);
 	}
 }
