@@ -22,7 +22,6 @@
 #include "links.h"
 #include "unwind.h"
 
-#define KCHECK_DIR_	"/sys/kernel/debug/ptrace_links/"
 
 /* The /proc State letters a model state allows. */
 static bool state_ok(int i, const struct mtask *t, char st)
@@ -246,8 +245,8 @@ int check_kernel(const char *why)
 
 	if (!eng.have_kcheck)
 		return 0;
-	nw = kv_read(KCHECK_DIR_ "check", walk, 8);
-	nv = kv_read(KCHECK_DIR_ "violations", viol, 32);
+	nw = kv_read(KCHECK_DIR "check", walk, 8);
+	nv = kv_read(KCHECK_DIR "violations", viol, 32);
 	if (nw < 0 || nv < 0) {
 		harness_err("%s: cannot read the kernel checker", why);
 		return -1;

@@ -16,7 +16,6 @@
 
 #include "kcheck.h"
 
-#define KCHECK_DIR	"/sys/kernel/debug/ptrace_links/"
 
 /*
  * Read a "key:\tvalue" file (the series' format) into @kv, at most @max

@@ -5,6 +5,9 @@
 
 #include "ptstress.h"
 
+/* The series' debugfs directory (patches 0002, 0003). */
+#define KCHECK_DIR	"/sys/kernel/debug/ptrace_links/"
+
 /* One "key:\tvalue" line of the series' debugfs files. */
 struct kv {
 	char key[48];	/* the name before the colon */
