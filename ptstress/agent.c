@@ -381,33 +381,6 @@ int agent_request(int fd, const char *req)
 	return 0;
 }
 
-/* Poll @fd until readable, the deadline or a stop signal.  0 or -errno. */
-static int wait_readable(int fd, const struct deadline *dl)
-{
-	struct pollfd pfd = { .fd = fd, .events = POLLIN };
-	int r;
-
-	for (;;) {
-		if (ps_stop_signal) {
-			ps_error("interrupted by %s", sig_name(ps_stop_signal));
-			return -EINTR;
-		}
-		if (deadline_expired(dl)) {
-			ps_error("no message on fd %d within %d s", fd, dl->sec);
-			return -ETIMEDOUT;
-		}
-		r = poll(&pfd, 1, 100);
-		if (r > 0)
-			return 0;
-		if (r < 0 && errno != EINTR) {
-			int err = errno;
-
-			ps_error("poll(fd %d): %s", fd, strerror(err));
-			return -err;
-		}
-	}
-}
-
 /* One message with an optional fd or credentials, at the deadline at most. */
 static ssize_t recv_msg(int fd, void *buf, size_t len, int *passfd, struct ucred *cr,
 			const struct deadline *dl)

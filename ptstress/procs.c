@@ -107,10 +107,9 @@ void close_fds_except(const int *keep, int n)
 	close_range(from, ~0U, 0);
 }
 
-ssize_t read_deadline(int fd, void *buf, size_t len, const struct deadline *dl)
+int wait_readable(int fd, const struct deadline *dl)
 {
 	struct pollfd pfd = { .fd = fd, .events = POLLIN };
-	ssize_t n;
 	int r;
 
 	for (;;) {
@@ -123,14 +122,26 @@ ssize_t read_deadline(int fd, void *buf, size_t len, const struct deadline *dl)
 			return -ETIMEDOUT;
 		}
 		r = poll(&pfd, 1, POLL_SLICE_MS);
+		if (r > 0)
+			return 0;
 		if (r < 0 && errno != EINTR) {
 			int err = errno;
 
 			ps_error("poll(fd %d): %s", fd, strerror(err));
 			return -err;
 		}
-		if (r <= 0)
-			continue;
+	}
+}
+
+ssize_t read_deadline(int fd, void *buf, size_t len, const struct deadline *dl)
+{
+	ssize_t n;
+	int r;
+
+	for (;;) {
+		r = wait_readable(fd, dl);
+		if (r < 0)
+			return r;
 		n = read(fd, buf, len);
 		if (n > 0)
 			return n;

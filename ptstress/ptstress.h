@@ -87,6 +87,8 @@ void ps_install_signal_handlers(void);
 pid_t ps_fork(bool die_with_parent);
 /* In a freshly forked helper: close every fd >= 3 that is not in keep[]. */
 void close_fds_except(const int *keep, int n);
+/* Poll @fd until readable, the deadline or a stop signal.  0 or -errno. */
+int wait_readable(int fd, const struct deadline *dl);
 /*
  * One read() (one message on a SOCK_SEQPACKET socket), giving up at the
  * deadline or on a stop signal.  Returns bytes read, -EPIPE at end of file,
