@@ -64,6 +64,7 @@ shell: deps ptstress
 clean:
 	$(MAKE) -C ptstress clean
 	$(MAKE) -C bench clean
+	rm -rf build
 
 # Removes every cached kernel tree, image and kept run directory.
 clean-cache:

@@ -1,0 +1,466 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The agent side: the command loop every task of a population runs (one
+ * per thread), and R's helpers to talk to it.  See agent.h.
+ *
+ * An agent never writes to stdout: everything goes back in its reply and R
+ * prints it, which keeps the TAP stream in one writer's order.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/ptrace.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "agent/agent.h"
+#include "agent/tracer-ops.h"
+
+static void agent_loop(int fd) __attribute__((noreturn));
+
+static void nop_handler(int sig)
+{
+	(void)sig;
+}
+
+/* Signals a scenario sends that must not kill an agent by default. */
+static void agent_signals(void)
+{
+	struct sigaction sa;
+	sigset_t set;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = nop_handler;
+	/* SA_RESTART: the command loop's recv() goes on after a handled signal. */
+	sa.sa_flags = SA_RESTART;
+	sigaction(SIGUSR1, &sa, NULL);
+	sigaction(SIGUSR2, &sa, NULL);
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGPIPE, SIG_IGN);
+	/*
+	 * A traced task stops for every signal it dequeues, even an ignored
+	 * SIGCHLD (sig_ignored() is false for ptraced tasks): a child's exit
+	 * would leave a traced agent in a signal-delivery-stop no tracer
+	 * expects.  Blocked, SIGCHLD stays pending and is never dequeued;
+	 * agents learn of their children through waitpid() only.
+	 */
+	sigemptyset(&set);
+	sigaddset(&set, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &set, NULL);
+}
+
+/* Say hello on @fd: our ids, with SCM_CREDENTIALS so that R gets them translated. */
+static int send_hello(int fd)
+{
+	struct agent_hello h = { .magic = AGENT_MAGIC, .tid = gettid(), .tgid = getpid() };
+	union {
+		char buf[CMSG_SPACE(sizeof(struct ucred))];
+		struct cmsghdr align;
+	} u;
+	struct iovec iov = { .iov_base = &h, .iov_len = sizeof(h) };
+	struct msghdr mh = { .msg_iov = &iov, .msg_iovlen = 1 };
+	struct cmsghdr *cm;
+	struct ucred cr;
+
+	/*
+	 * A tid is a pid the kernel can translate into R's namespace; only
+	 * CAP_SYS_ADMIN may send one that is not the tgid (__scm_send()).
+	 */
+	h.creds_tid = 1;
+	cr.pid = h.tid;
+	cr.uid = getuid();
+	cr.gid = getgid();
+	memset(&u, 0, sizeof(u));
+	mh.msg_control = u.buf;
+	mh.msg_controllen = sizeof(u.buf);
+	cm = CMSG_FIRSTHDR(&mh);
+	cm->cmsg_level = SOL_SOCKET;
+	cm->cmsg_type = SCM_CREDENTIALS;
+	cm->cmsg_len = CMSG_LEN(sizeof(cr));
+	memcpy(CMSG_DATA(cm), &cr, sizeof(cr));
+	if (sendmsg(fd, &mh, MSG_NOSIGNAL) == sizeof(h))
+		return 0;
+	if (errno != EPERM)
+		return -1;
+	/* Unprivileged: the default credentials carry the tgid. */
+	h.creds_tid = 0;
+	mh.msg_control = NULL;
+	mh.msg_controllen = 0;
+	return sendmsg(fd, &mh, MSG_NOSIGNAL) == sizeof(h) ? 0 : -1;
+}
+
+static __attribute__((noreturn)) void agent_start(int fd)
+{
+	agent_signals();
+	/* Yama ptrace_scope=1 would stop tracers that are not our ancestors. */
+	prctl(PR_SET_PTRACER, PR_SET_PTRACER_ANY, 0, 0, 0);
+	if (send_hello(fd) < 0)
+		_exit(PS_EXIT_HARNESS);
+	agent_loop(fd);
+}
+
+/* Send @rep, and @passfd (if >= 0) with SCM_RIGHTS. */
+static void send_reply(int fd, const struct agent_reply *rep, int passfd)
+{
+	union {
+		char buf[CMSG_SPACE(sizeof(int))];
+		struct cmsghdr align;
+	} u;
+	struct iovec iov = { .iov_base = (void *)rep, .iov_len = sizeof(*rep) };
+	struct msghdr mh = { .msg_iov = &iov, .msg_iovlen = 1 };
+	struct cmsghdr *cm;
+
+	if (passfd >= 0) {
+		memset(&u, 0, sizeof(u));
+		mh.msg_control = u.buf;
+		mh.msg_controllen = sizeof(u.buf);
+		cm = CMSG_FIRSTHDR(&mh);
+		cm->cmsg_level = SOL_SOCKET;
+		cm->cmsg_type = SCM_RIGHTS;
+		cm->cmsg_len = CMSG_LEN(sizeof(int));
+		memcpy(CMSG_DATA(cm), &passfd, sizeof(int));
+	}
+	if (sendmsg(fd, &mh, MSG_NOSIGNAL) < 0)
+		_exit(PS_EXIT_HARNESS);
+}
+
+void agent_set(struct agent_reply *rep, int ok, int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	rep->ok = ok;
+	rep->err = err;
+	va_start(ap, fmt);
+	vsnprintf(rep->msg, sizeof(rep->msg), fmt, ap);
+	va_end(ap);
+}
+
+/* ---- creating tasks ---- */
+
+static int child_fd;	/* in a freshly cloned agent: its socket */
+static int child_flags;	/* ... and its AGENT_FORK_* flags */
+
+static int agent_child(void *arg)
+{
+	(void)arg;
+	wait_forget_signalfd();
+	if (child_flags & AGENT_FORK_SUBREAPER)
+		prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+	close_fds_except(&child_fd, 1);
+	agent_start(child_fd);
+}
+
+pid_t agent_spawn(int flags, int *rfd)
+{
+	static char stack[64 * 1024] __attribute__((aligned(16)));
+	int sv[2], err;
+	pid_t pid;
+
+	if (socketpair(AF_UNIX, SOCK_SEQPACKET, 0, sv) < 0)
+		return -1;
+	child_fd = sv[1];
+	child_flags = flags;
+	fflush(stdout);
+	fflush(stderr);
+	if (flags & AGENT_FORK_PIDNS) {
+		/*
+		 * clone(CLONE_NEWPID): the child is the namespace's init (its
+		 * child_reaper).  Its own stack: it never returns into our
+		 * frames, and the parent does not run until clone() returns.
+		 */
+		pid = clone(agent_child, stack + sizeof(stack), CLONE_NEWPID | SIGCHLD, NULL);
+	} else {
+		pid = fork();
+		if (pid == 0) {
+			/* R's handlers must not survive into an agent. */
+			ps_stop_signal = 0;
+			agent_child(NULL);
+		}
+	}
+	err = errno;
+	close(sv[1]);
+	if (pid < 0) {
+		close(sv[0]);
+		errno = err;
+		return -1;
+	}
+	*rfd = sv[0];
+	return pid;
+}
+
+static void do_fork(int flags, struct agent_reply *rep, int *passfd)
+{
+	pid_t pid = agent_spawn(flags, passfd);
+
+	if (pid < 0) {
+		agent_set(rep, 0, errno, "fork%s: %s", flags & AGENT_FORK_PIDNS ?
+			  " (clone CLONE_NEWPID)" : "", strerror(errno));
+		return;
+	}
+	rep->pid = pid;
+	agent_set(rep, 1, 0, "forked pid %d", (int)pid);
+}
+
+static void *thread_main(void *arg)
+{
+	int fd = (int)(long)arg;
+
+	if (send_hello(fd) < 0)
+		_exit(PS_EXIT_HARNESS);
+	agent_loop(fd);
+}
+
+static void do_thread(struct agent_reply *rep, int *passfd)
+{
+	pthread_attr_t attr;
+	pthread_t th;
+	int sv[2], r;
+
+	if (socketpair(AF_UNIX, SOCK_SEQPACKET, 0, sv) < 0) {
+		agent_set(rep, 0, errno, "socketpair: %s", strerror(errno));
+		return;
+	}
+	pthread_attr_init(&attr);
+	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+	pthread_attr_setstacksize(&attr, 64 * 1024);
+	r = pthread_create(&th, &attr, thread_main, (void *)(long)sv[1]);
+	pthread_attr_destroy(&attr);
+	if (r) {
+		agent_set(rep, 0, r, "pthread_create: %s", strerror(r));
+		close(sv[0]);
+		close(sv[1]);
+		return;
+	}
+	*passfd = sv[0];
+	agent_set(rep, 1, 0, "created a thread");
+}
+
+static void do_exec(int fd, struct agent_reply *rep)
+{
+	char fdarg[16];
+	char *argv[] = { "ptstress", "agent", fdarg, NULL };
+
+	snprintf(fdarg, sizeof(fdarg), "%d", fd);
+	/* Our socket must survive the exec; every other fd goes (agent_exec_main()). */
+	execv("/proc/self/exe", argv);
+	agent_set(rep, 0, errno, "execv(/proc/self/exe): %s", strerror(errno));
+}
+
+/* waitpid(@pid) as a real parent, then once more with WNOHANG. */
+static void do_reap(pid_t pid, struct agent_reply *rep)
+{
+	struct wait_event ev;
+	struct deadline dl;
+	char what[96], evs[96];
+	int r, status;
+
+	snprintf(what, sizeof(what), "exit report of pid %d to its parent %d", (int)pid,
+		 (int)gettid());
+	deadline_start(&dl, ps_config.timeout_sec);
+	r = wait_event_for(pid, &ev, &dl, what);
+	if (r < 0) {
+		agent_set(rep, 0, -r, "%s", ps_last_error());
+		return;
+	}
+	rep->pid = pid;
+	rep->status = ev.status;
+	do {
+		rep->second = waitpid(pid, &status, WNOHANG | __WALL);
+	} while (rep->second < 0 && errno == EINTR);
+	rep->second_errno = rep->second < 0 ? errno : 0;
+	agent_set(rep, 1, 0, "waitpid(%d) = %s", (int)pid, wait_event_str(&ev, evs, sizeof(evs)));
+}
+
+/* Parse "VERB A B" with up to two integer arguments. */
+static int split(char *req, long *a, long *b)
+{
+	char *sp = strchr(req, ' ');
+	int n = 0;
+
+	*a = *b = 0;
+	if (!sp)
+		return 0;
+	*sp = '\0';
+	n = sscanf(sp + 1, "%ld %ld", a, b);
+	return n < 0 ? 0 : n;
+}
+
+static void agent_loop(int fd)
+{
+	struct agent_reply rep;
+	char req[128];
+	ssize_t n;
+	long a, b;
+	int passfd;
+
+	for (;;) {
+		n = recv(fd, req, sizeof(req) - 1, 0);
+		if (n < 0 && errno == EINTR)
+			continue;
+		/* EOF: R is gone; the whole process goes with it. */
+		if (n <= 0)
+			_exit(PS_EXIT_HARNESS);
+		req[n] = '\0';
+		/* A kick to end a recv() (engine-verbs.c: syscall, singlestep): no reply. */
+		if (!strcmp(req, "nop"))
+			continue;
+		memset(&rep, 0, sizeof(rep));
+		passfd = -1;
+		split(req, &a, &b);
+		if (!strcmp(req, "ping")) {
+			agent_set(&rep, 1, 0, "pong from %d", (int)gettid());
+		} else if (!strcmp(req, "fork")) {
+			do_fork((int)a, &rep, &passfd);
+		} else if (!strcmp(req, "thread")) {
+			do_thread(&rep, &passfd);
+		} else if (!strcmp(req, "exit")) {
+			syscall(SYS_exit, (int)a);
+		} else if (!strcmp(req, "exit-group")) {
+			_exit((int)a);
+		} else if (!strcmp(req, "exec")) {
+			do_exec(fd, &rep);
+		} else if (!strcmp(req, "subreaper")) {
+			if (prctl(PR_SET_CHILD_SUBREAPER, a, 0, 0, 0) < 0)
+				agent_set(&rep, 0, errno, "PR_SET_CHILD_SUBREAPER: %s",
+					  strerror(errno));
+			else
+				agent_set(&rep, 1, 0, "subreaper %ld", a);
+		} else if (!strcmp(req, "traceme")) {
+			if (ptrace(PTRACE_TRACEME, 0, NULL, NULL) < 0)
+				agent_set(&rep, 0, errno, "PTRACE_TRACEME: %s", strerror(errno));
+			else
+				agent_set(&rep, 1, 0, "PTRACE_TRACEME by %d", (int)gettid());
+		} else if (!strcmp(req, "reap")) {
+			do_reap((pid_t)a, &rep);
+		} else if (!tracer_op(req, (pid_t)a, b, &rep)) {
+			agent_set(&rep, 0, EINVAL, "agent %d: unknown request '%s'", (int)gettid(),
+				  req);
+		}
+		send_reply(fd, &rep, passfd);
+		if (passfd >= 0)
+			close(passfd);
+	}
+}
+
+int agent_exec_main(int argc, char **argv)
+{
+	char *end;
+	int keep;
+	long fd;
+
+	if (argc != 3)
+		return PS_EXIT_USAGE;
+	fd = strtol(argv[2], &end, 10);
+	if (*end || fd < 3)
+		return PS_EXIT_USAGE;
+	keep = (int)fd;
+	close_fds_except(&keep, 1);
+	agent_start(keep);
+}
+
+/* ---- R's side ---- */
+
+int agent_request(int fd, const char *req)
+{
+	if (send(fd, req, strlen(req), MSG_NOSIGNAL) < 0) {
+		int err = errno;
+
+		ps_error("sending '%s' on fd %d: %s", req, fd, strerror(err));
+		return -err;
+	}
+	return 0;
+}
+
+/* One message with an optional fd or credentials, at the deadline at most. */
+static ssize_t recv_msg(int fd, void *buf, size_t len, int *passfd, struct ucred *cr,
+			const struct deadline *dl)
+{
+	union {
+		char buf[CMSG_SPACE(sizeof(int)) + CMSG_SPACE(sizeof(struct ucred))];
+		struct cmsghdr align;
+	} u;
+	struct iovec iov = { .iov_base = buf, .iov_len = len };
+	struct msghdr mh = { .msg_iov = &iov, .msg_iovlen = 1 };
+	struct cmsghdr *cm;
+	ssize_t n;
+	int r;
+
+	r = wait_readable(fd, dl);
+	if (r < 0)
+		return r;
+	memset(&u, 0, sizeof(u));
+	mh.msg_control = u.buf;
+	mh.msg_controllen = sizeof(u.buf);
+	do {
+		n = recvmsg(fd, &mh, MSG_CMSG_CLOEXEC);
+	} while (n < 0 && errno == EINTR);
+	if (n < 0) {
+		int err = errno;
+
+		ps_error("recvmsg(fd %d): %s", fd, strerror(err));
+		return -err;
+	}
+	if (n == 0) {
+		ps_error("fd %d: end of file (the agent died)", fd);
+		return -EPIPE;
+	}
+	for (cm = CMSG_FIRSTHDR(&mh); cm; cm = CMSG_NXTHDR(&mh, cm)) {
+		if (cm->cmsg_level != SOL_SOCKET)
+			continue;
+		if (cm->cmsg_type == SCM_RIGHTS && passfd)
+			memcpy(passfd, CMSG_DATA(cm), sizeof(int));
+		if (cm->cmsg_type == SCM_CREDENTIALS && cr)
+			memcpy(cr, CMSG_DATA(cm), sizeof(*cr));
+	}
+	return n;
+}
+
+int agent_reply(int fd, struct agent_reply *rep, int *newfd, const struct deadline *dl)
+{
+	ssize_t n;
+
+	*newfd = -1;
+	n = recv_msg(fd, rep, sizeof(*rep), newfd, NULL, dl);
+	if (n < 0)
+		return (int)n;
+	if ((size_t)n != sizeof(*rep)) {
+		ps_error("agent reply on fd %d: %zd bytes, expected %zu", fd, n, sizeof(*rep));
+		return -EPROTO;
+	}
+	rep->msg[sizeof(rep->msg) - 1] = '\0';
+	return 0;
+}
+
+int agent_hello(int fd, pid_t *tid, pid_t *ns_tid, const struct deadline *dl)
+{
+	struct agent_hello h;
+	struct ucred cr = { 0 };
+	int one = 1;
+	ssize_t n;
+
+	/* Credentials travel with every message; SO_PASSCRED shows them. */
+	setsockopt(fd, SOL_SOCKET, SO_PASSCRED, &one, sizeof(one));
+	n = recv_msg(fd, &h, sizeof(h), NULL, &cr, dl);
+	if (n < 0)
+		return (int)n;
+	if ((size_t)n != sizeof(h) || h.magic != AGENT_MAGIC) {
+		ps_error("agent hello on fd %d: %zd bytes, not a hello", fd, n);
+		return -EPROTO;
+	}
+	*ns_tid = h.tid;
+	if (h.creds_tid || h.tid == h.tgid)
+		*tid = cr.pid;
+	else
+		*tid = h.tid;	/* unprivileged, hence R's namespace */
+	return 0;
+}

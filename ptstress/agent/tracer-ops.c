@@ -1,0 +1,368 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The ptrace requests an agent performs as a tracer (agent.h lists them).
+ * Each request is stateless on the agent's side: R's model knows whether a
+ * tracee is stopped and sends the requests in a valid order; the agent
+ * reports what the kernel said.  Resumes go through tracee_resume(), wait
+ * statuses through classify_wait_status() (wait_event_for()).
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ptrace.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "agent/agent.h"
+#include "agent/tracer-ops.h"
+
+static void tracee_of(struct tracee *t, pid_t pid)
+{
+	tracee_init(t, "tracee");
+	t->pid = pid;
+	t->state = TS_STOPPED;
+}
+
+/* Wait for the next report of @pid; 0 with *ev, or -errno with @rep set. */
+static int next_report(pid_t pid, struct wait_event *ev, const char *what,
+		       struct agent_reply *rep)
+{
+	struct deadline dl;
+	char w[160];
+	int r;
+
+	snprintf(w, sizeof(w), "%s of pid %d to tracer %d", what, (int)pid, (int)gettid());
+	deadline_start(&dl, ps_config.timeout_sec);
+	r = wait_event_for(pid, ev, &dl, w);
+	if (r < 0) {
+		agent_set(rep, 0, -r, "%s", ps_last_error());
+		return r;
+	}
+	rep->pid = pid;
+	rep->status = ev->status;
+	return 0;
+}
+
+static bool is_exit(const struct wait_event *ev)
+{
+	return ev->kind == WK_EXITED || ev->kind == WK_KILLED;
+}
+
+/*
+ * Wait until @pid is in a stop that @want accepts.  A signal-delivery-stop
+ * that is not wanted is resumed with its signal (as a debugger must, or the
+ * signal would be lost); an exit ends the wait with -ESRCH.
+ */
+static int wait_stop(pid_t pid, bool (*want)(const struct wait_event *), const char *what,
+		     struct wait_event *ev, struct agent_reply *rep)
+{
+	struct tracee t;
+	char evs[96];
+	int r;
+
+	for (;;) {
+		r = next_report(pid, ev, what, rep);
+		if (r < 0)
+			return r;
+		if (want(ev))
+			return 0;
+		wait_event_str(ev, evs, sizeof(evs));
+		if (is_exit(ev)) {
+			agent_set(rep, 0, ESRCH, "pid %d died while waiting for %s: %s", (int)pid,
+				  what, evs);
+			return -ESRCH;
+		}
+		tracee_of(&t, pid);
+		r = tracee_resume(&t, RESUME_CONT, ev->kind == WK_SIGNAL_STOP ? ev->sig : 0);
+		if (r < 0) {
+			agent_set(rep, 0, -r, "%s (after %s)", ps_last_error(), evs);
+			return r;
+		}
+	}
+}
+
+static bool want_interrupt(const struct wait_event *ev)
+{
+	return ev->kind == WK_EVENT_STOP && ev->event == PTRACE_EVENT_STOP;
+}
+
+static bool want_sigstop(const struct wait_event *ev)
+{
+	/* A seized tracee's group-stop is WK_GROUP_STOP; an attached one's is this. */
+	return (ev->kind == WK_SIGNAL_STOP && ev->sig == SIGSTOP) ||
+	       (ev->kind == WK_GROUP_STOP && ev->sig == SIGSTOP);
+}
+
+static bool want_syscall(const struct wait_event *ev)
+{
+	return ev->kind == WK_SYSCALL_STOP || (ev->kind == WK_SIGNAL_STOP && ev->sig == SIGTRAP);
+}
+
+static bool want_trap(const struct wait_event *ev)
+{
+	return ev->kind == WK_SIGNAL_STOP && ev->sig == SIGTRAP;
+}
+
+static bool want_fork(const struct wait_event *ev)
+{
+	return ev->kind == WK_EVENT_STOP && (ev->event == PTRACE_EVENT_FORK ||
+					     ev->event == PTRACE_EVENT_VFORK ||
+					     ev->event == PTRACE_EVENT_CLONE);
+}
+
+static bool want_any_stop(const struct wait_event *ev)
+{
+	return !is_exit(ev);
+}
+
+static bool want_exit(const struct wait_event *ev)
+{
+	return is_exit(ev);
+}
+
+static void done(struct agent_reply *rep, const char *what, pid_t pid,
+		 const struct wait_event *ev)
+{
+	char evs[96] = "";
+
+	if (ev)
+		wait_event_str(ev, evs, sizeof(evs));
+	agent_set(rep, 1, 0, "tracer %d: %s pid %d%s%s", (int)gettid(), what, (int)pid,
+		  ev ? ": " : "", evs);
+}
+
+static void op_attach(pid_t pid, unsigned long opts, struct agent_reply *rep)
+{
+	struct wait_event ev;
+	struct tracee t;
+	int r;
+
+	if (ptrace(PTRACE_ATTACH, pid, NULL, NULL) < 0) {
+		ps_ptrace_error(PTRACE_ATTACH, pid, 0, errno, "attach");
+		agent_set(rep, 0, errno, "%s", ps_last_error());
+		return;
+	}
+	/* ptrace_attach() queues SIGSTOP: its stop is the first report. */
+	if (wait_stop(pid, want_sigstop, "the SIGSTOP stop after PTRACE_ATTACH", &ev, rep) < 0)
+		return;
+	if (opts && ptrace(PTRACE_SETOPTIONS, pid, NULL, (void *)(uintptr_t)opts) < 0) {
+		agent_set(rep, 0, errno, "PTRACE_SETOPTIONS(%d, %#lx): %s", (int)pid, opts,
+			  strerror(errno));
+		return;
+	}
+	tracee_of(&t, pid);
+	/* Resume with 0: the SIGSTOP was ours, not the program's. */
+	r = tracee_resume(&t, RESUME_CONT, 0);
+	if (r < 0) {
+		agent_set(rep, 0, -r, "%s", ps_last_error());
+		return;
+	}
+	done(rep, "attached", pid, &ev);
+}
+
+static void op_stop(pid_t pid, bool seized, struct agent_reply *rep)
+{
+	struct wait_event ev;
+	struct tracee t;
+	int r;
+
+	tracee_of(&t, pid);
+	if (seized) {
+		r = tracee_interrupt(&t);
+	} else {
+		/* PTRACE_INTERRUPT is for seized tracees only: stop it the old way. */
+		r = syscall(SYS_tkill, pid, SIGSTOP) < 0 ? -errno : 0;
+		if (r < 0)
+			ps_error("tkill(%d, SIGSTOP): %s", (int)pid, strerror(-r));
+	}
+	if (r < 0) {
+		agent_set(rep, 0, -r, "%s", ps_last_error());
+		return;
+	}
+	if (wait_stop(pid, seized ? want_interrupt : want_sigstop,
+		      seized ? "PTRACE_EVENT_STOP" : "the SIGSTOP stop", &ev, rep) < 0)
+		return;
+	done(rep, "stopped", pid, &ev);
+}
+
+static void op_resume(pid_t pid, enum resume_how how, int sig, const char *what,
+		      struct agent_reply *rep)
+{
+	struct tracee t;
+	int r;
+
+	tracee_of(&t, pid);
+	r = tracee_resume(&t, how, sig);
+	if (r < 0) {
+		agent_set(rep, 0, -r, "%s", ps_last_error());
+		return;
+	}
+	done(rep, what, pid, NULL);
+}
+
+static void op_step(pid_t pid, long req, struct agent_reply *rep)
+{
+	struct wait_event ev;
+	bool sysc = req == PTRACE_SYSCALL;
+
+	if (ptrace(req, pid, NULL, NULL) < 0) {
+		ps_ptrace_error(req, pid, 0, errno, "tracer %d", (int)gettid());
+		agent_set(rep, 0, errno, "%s", ps_last_error());
+		return;
+	}
+	if (wait_stop(pid, sysc ? want_syscall : want_trap,
+		      sysc ? "a syscall-stop" : "the single-step SIGTRAP", &ev, rep) < 0)
+		return;
+	done(rep, sysc ? "syscall-stopped" : "single-stepped", pid, &ev);
+}
+
+/*
+ * A stop of any kind, resumed so that the tracee goes on: a signal is
+ * delivered unless @swallow (the SIGTRAP after a legacy traced exec).
+ */
+static void op_pass(pid_t pid, int swallow, struct agent_reply *rep)
+{
+	unsigned int delay = 0;
+	struct wait_event ev;
+	struct deadline dl;
+	struct tracee t;
+	int r;
+
+	/*
+	 * swallow == 2: the exec stop of a non-leader thread comes under the
+	 * thread group id, which is not our tracee until de_thread() has run:
+	 * ECHILD until then.
+	 */
+	deadline_start(&dl, ps_config.timeout_sec);
+	while ((r = next_report(pid, &ev, "a stop", rep)) == -ECHILD && swallow == 2 &&
+	       !deadline_expired(&dl))
+		backoff_sleep(&delay);
+	if (r < 0)
+		return;
+	if (!is_exit(&ev)) {
+		tracee_of(&t, pid);
+		r = tracee_resume(&t, RESUME_CONT,
+				  ev.kind == WK_SIGNAL_STOP && !swallow ? ev.sig : 0);
+		if (r < 0) {
+			agent_set(rep, 0, -r, "%s", ps_last_error());
+			return;
+		}
+	}
+	done(rep, "passed a stop of", pid, &ev);
+}
+
+/* The next stop of @pid, left stopped (a group-stop after SIGSTOP was passed). */
+static void op_wait_stop(pid_t pid, struct agent_reply *rep)
+{
+	struct wait_event ev;
+
+	if (next_report(pid, &ev, "a stop", rep) < 0)
+		return;
+	if (is_exit(&ev)) {
+		agent_set(rep, 0, ESRCH, "pid %d exited instead of stopping", (int)pid);
+		return;
+	}
+	done(rep, "saw a stop of", pid, &ev);
+}
+
+static void op_follow(pid_t pid, struct agent_reply *rep)
+{
+	struct wait_event ev, cev;
+	unsigned long msg = 0;
+	struct tracee t;
+	pid_t child;
+	int r;
+
+	if (wait_stop(pid, want_fork, "the fork/clone event stop", &ev, rep) < 0)
+		return;
+	if (ptrace(PTRACE_GETEVENTMSG, pid, NULL, &msg) < 0) {
+		agent_set(rep, 0, errno, "PTRACE_GETEVENTMSG(%d): %s", (int)pid, strerror(errno));
+		return;
+	}
+	child = (pid_t)msg;
+	/* The auto-attached child starts with a stop (SIGSTOP, or EVENT_STOP if seized). */
+	if (wait_stop(child, want_any_stop, "the first stop of an auto-attached task", &cev,
+		      rep) < 0)
+		return;
+	tracee_of(&t, child);
+	r = tracee_resume(&t, RESUME_CONT, 0);
+	if (r == 0) {
+		tracee_of(&t, pid);
+		r = tracee_resume(&t, RESUME_CONT, 0);
+	}
+	if (r < 0) {
+		agent_set(rep, 0, -r, "%s", ps_last_error());
+		return;
+	}
+	rep->msg_val = msg;
+	done(rep, "followed a fork/clone to new task", child, &cev);
+	rep->pid = pid;
+}
+
+/* The tracee's exit report; stops on the way (PTRACE_EVENT_EXIT) are resumed. */
+static void op_wait_tracee(pid_t pid, struct agent_reply *rep)
+{
+	struct wait_event ev;
+	int status;
+
+	if (wait_stop(pid, want_exit, "the exit report", &ev, rep) < 0) {
+		/* wait_stop() calls an exit ESRCH: here it is what we wanted. */
+		if (!is_exit(&ev))
+			return;
+	}
+	do {
+		rep->second = waitpid(pid, &status, WNOHANG | __WALL);
+	} while (rep->second < 0 && errno == EINTR);
+	rep->second_errno = rep->second < 0 ? errno : 0;
+	done(rep, "collected the exit of", pid, &ev);
+}
+
+bool tracer_op(const char *req, pid_t pid, long arg, struct agent_reply *rep)
+{
+	struct tracee t;
+	int r;
+
+	if (!strcmp(req, "seize")) {
+		tracee_of(&t, pid);
+		r = tracee_seize(&t, (unsigned long)arg);
+		if (r < 0)
+			agent_set(rep, 0, -r, "%s", ps_last_error());
+		else
+			done(rep, "seized", pid, NULL);
+	} else if (!strcmp(req, "attach")) {
+		op_attach(pid, (unsigned long)arg, rep);
+	} else if (!strcmp(req, "stop")) {
+		op_stop(pid, arg != 0, rep);
+	} else if (!strcmp(req, "listen")) {
+		op_resume(pid, RESUME_LISTEN, 0, "listened to", rep);
+	} else if (!strcmp(req, "cont")) {
+		op_resume(pid, RESUME_CONT, (int)arg, "continued", rep);
+	} else if (!strcmp(req, "detach")) {
+		op_resume(pid, RESUME_DETACH, (int)arg, "detached", rep);
+	} else if (!strcmp(req, "syscall")) {
+		op_step(pid, PTRACE_SYSCALL, rep);
+	} else if (!strcmp(req, "singlestep")) {
+		op_step(pid, PTRACE_SINGLESTEP, rep);
+	} else if (!strcmp(req, "ptrace-kill")) {
+		if (ptrace(PTRACE_KILL, pid, NULL, NULL) < 0) {
+			ps_ptrace_error(PTRACE_KILL, pid, 0, errno, "tracer %d", (int)gettid());
+			agent_set(rep, 0, errno, "%s", ps_last_error());
+		} else {
+			done(rep, "PTRACE_KILLed", pid, NULL);
+		}
+	} else if (!strcmp(req, "pass")) {
+		op_pass(pid, (int)arg, rep);
+	} else if (!strcmp(req, "wait-stop")) {
+		op_wait_stop(pid, rep);
+	} else if (!strcmp(req, "follow")) {
+		op_follow(pid, rep);
+	} else if (!strcmp(req, "wait-tracee")) {
+		op_wait_tracee(pid, rep);
+	} else {
+		return false;
+	}
+	return true;
+}

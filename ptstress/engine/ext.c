@@ -1,0 +1,377 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Real debuggers in the run: Debian's strace and gdb, started on tasks of
+ * the population while ptstress's own tracers work on others.  The model
+ * treats them as tracers; what they print is checked where it can be:
+ * strace's "+++ exited with N +++" for tasks it followed to their end, and
+ * gdb's thread count against the model's.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ptrace.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "engine/engine.h"
+#include "lib/links.h"
+
+#define DEBUGGER_SEC	120	/* gdb under TCG takes its time to start */
+
+static struct session *new_session(const char *name, bool gdb)
+{
+	struct session *ss;
+
+	if (eng.nsessions == (int)(sizeof(eng.sessions) / sizeof(eng.sessions[0]))) {
+		bad_scenario("too many debugger sessions");
+		return NULL;
+	}
+	ss = &eng.sessions[eng.nsessions];
+	memset(ss, 0, sizeof(*ss));
+	snprintf(ss->name, sizeof(ss->name), "%s", name);
+	ss->is_gdb = gdb;
+	snprintf(ss->out, sizeof(ss->out), "%s/%s-%s.txt", eng.dir, gdb ? "gdb" : "strace", name);
+	return ss;
+}
+
+/* Fork and exec @argv with stdout and stderr to @out; the model gets the process. */
+static int start(struct session *ss, char **argv)
+{
+	pid_t pid;
+	int fd, i;
+
+	pid = ps_fork(false);
+	if (pid < 0) {
+		harness_err("fork for %s: %s", argv[0], strerror(errno));
+		return -1;
+	}
+	if (pid == 0) {
+		fd = open(ss->out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		if (fd >= 0) {
+			dup2(fd, 1);
+			dup2(fd, 2);
+		}
+		close_fds_except(NULL, 0);
+		execvp(argv[0], argv);
+		fprintf(stderr, "exec %s: %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	ss->pid = pid;
+	i = m_fork(&eng.m, 0, ss->name, pid, pid, false, false);
+	if (i < 0 || !etask_grow()) {
+		harness_err("out of memory");
+		return -1;
+	}
+	eng.e[i].external = true;
+	eng.e[i].session = (int)(ss - eng.sessions);
+	ss->task = i;
+	bind_name(ss->name, i);
+	eng.nsessions++;
+	logf_("  %s started as pid %d, output in %s", argv[0], (int)pid, ss->out);
+	return 0;
+}
+
+/* Wait until every live thread of @proc shows TracerPid @pid. */
+static int wait_traced(int proc, pid_t pid)
+{
+	struct proc_status ps;
+	struct parse_error pe;
+	unsigned int delay = 0;
+	struct deadline dl;
+	int i, lead = eng.m.t[proc].leader;
+
+	deadline_start(&dl, DEBUGGER_SEC);
+	for (i = 0; i < eng.m.n; i++) {
+		if (eng.m.t[i].leader != lead || eng.m.t[i].life != ML_ALIVE)
+			continue;
+		for (;;) {
+			if (status_read(eng.m.t[lead].tid, eng.m.t[i].tid, &ps, &pe) == 0 &&
+			    ps.tracer_pid == pid)
+				break;
+			if (deadline_expired(&dl) || ps_stop_signal) {
+				finding("strace (pid %d) did not attach to %s within %d s", (int)pid,
+					tname(i), DEBUGGER_SEC);
+				return -1;
+			}
+			backoff_sleep(&delay);
+		}
+	}
+	return 0;
+}
+
+int ext_strace(const struct stmt *s)
+{
+	char *argv[8 + 2 * 64], pids[64][16];
+	struct session *ss = new_session(s->name[0], false);
+	int n = 0, k, i, x;
+
+	if (!ss)
+		return -1;
+	argv[n++] = "strace";
+	argv[n++] = "-f";
+	argv[n++] = "-q";
+	/* No syscall lines: exits and signals are what the model can check. */
+	argv[n++] = "-e";
+	argv[n++] = "trace=none";
+	argv[n++] = "-o";
+	argv[n++] = ss->out;
+	for (k = 0; k < s->ntargets && k < 64; k++) {
+		x = task_of(s->targets[k]);
+		if (x < 0)
+			return -1;
+		x = eng.m.t[x].leader;
+		for (i = 0; i < eng.m.n; i++) {
+			if (eng.m.t[i].leader == x && eng.m.t[i].life == ML_ALIVE &&
+			    eng.m.t[i].tracer != M_NONE) {
+				bad_scenario("strace: %s is already traced", tname(i));
+				return -1;
+			}
+		}
+		ss->targets[ss->ntargets++] = x;
+		snprintf(pids[k], sizeof(pids[k]), "%d", (int)eng.m.t[x].tid);
+		argv[n++] = "-p";
+		argv[n++] = pids[k];
+	}
+	argv[n] = NULL;
+	/* strace -o writes the file itself; our redirect catches its own errors. */
+	snprintf(ss->out + strlen(ss->out) - 4, 5, ".log");
+	argv[6] = ss->out;
+	if (start(ss, argv) < 0)
+		return -1;
+	for (k = 0; k < ss->ntargets; k++) {
+		x = ss->targets[k];
+		if (wait_traced(x, ss->pid) < 0)
+			return -1;
+		for (i = 0; i < eng.m.n; i++) {
+			if (eng.m.t[i].leader != x || eng.m.t[i].life != ML_ALIVE)
+				continue;
+			/* strace -f: PTRACE_SEIZE with TRACECLONE|FORK|VFORK|EXEC (and more). */
+			m_trace(&eng.m, ss->task, i, PTRACE_O_TRACECLONE | PTRACE_O_TRACEFORK |
+				PTRACE_O_TRACEVFORK | PTRACE_O_TRACEEXEC, true);
+			/* strace stops and resumes it on its own: 't' comes and goes. */
+			eng.m.t[i].stop_known = false;
+			eng.e[i].dirty = true;
+		}
+	}
+	return 0;
+}
+
+static struct session *find_session(const char *name)
+{
+	int i;
+
+	for (i = 0; i < eng.nsessions; i++) {
+		if (!strcmp(eng.sessions[i].name, name) && !eng.sessions[i].done)
+			return &eng.sessions[i];
+	}
+	bad_scenario("no running debugger session '%s'", name);
+	return NULL;
+}
+
+/* R reaps the debugger; *status its wait status.  0 or -1. */
+static int reap_debugger(struct session *ss, int *status)
+{
+	struct wait_event ev;
+	struct deadline dl;
+	char what[96];
+
+	snprintf(what, sizeof(what), "the end of %s session %s (pid %d)",
+		 ss->is_gdb ? "gdb" : "strace", ss->name, (int)ss->pid);
+	deadline_start(&dl, DEBUGGER_SEC);
+	if (wait_event_for(ss->pid, &ev, &dl, what) < 0) {
+		finding("%s", ps_last_error());
+		return -1;
+	}
+	*status = ev.status;
+	ss->done = true;
+	m_group_exit(&eng.m, ss->task, WIFEXITED(ev.status) ? WEXITSTATUS(ev.status) : 0,
+		     WIFSIGNALED(ev.status) ? WTERMSIG(ev.status) : 0);
+	m_report(&eng.m, 0, ss->task);
+	return 0;
+}
+
+/* Tasks the session traced are its tracees no more (exit_ptrace()). */
+static void untrace_all(struct session *ss)
+{
+	int i;
+
+	for (i = 0; i < eng.m.n; i++) {
+		if (eng.m.t[i].tracer == ss->task)
+			m_untrace(&eng.m, i);
+		if (eng.e[i].uncertain && ss->is_gdb && eng.m.t[i].leader == ss->proc) {
+			eng.e[i].uncertain = false;
+			eng.m.t[i].stop_known = false;
+		}
+	}
+}
+
+/* Every exit strace collected must be in its output, as strace prints them. */
+static int check_strace_output(struct session *ss)
+{
+	char line[512], want[96];
+	bool found;
+	FILE *f;
+	int k;
+
+	for (k = 0; k < ss->nseen; k++) {
+		if (ss->seen[k].sig)
+			snprintf(want, sizeof(want), "+++ killed by SIG%s",
+				 sigabbrev_np(ss->seen[k].sig));
+		else
+			snprintf(want, sizeof(want), "+++ exited with %d +++", ss->seen[k].code);
+		f = fopen(ss->out, "r");
+		if (!f) {
+			harness_err("strace output %s: %s", ss->out, strerror(errno));
+			return -1;
+		}
+		found = false;
+		/* strace -f -o FILE: "PID   +++ exited with N +++". */
+		while (fgets(line, sizeof(line), f) && !found)
+			found = atoi(line) == ss->seen[k].tid && strstr(line, want);
+		fclose(f);
+		eng.st.checks++;
+		if (!found) {
+			finding("strace session %s: no '%d %s' line for an exit it collected "
+				"(output in %s)", ss->name, (int)ss->seen[k].tid, want, ss->out);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+void ext_saw_exit(int tracer, int task)
+{
+	struct session *ss;
+	const struct mtask *t = &eng.m.t[task];
+
+	if (eng.e[tracer].session < 0)
+		return;
+	ss = &eng.sessions[eng.e[tracer].session];
+	if (ss->nseen == (int)(sizeof(ss->seen) / sizeof(ss->seen[0])) || t->leader != task)
+		return;
+	ss->seen[ss->nseen].tid = t->tid;
+	ss->seen[ss->nseen].code = t->exit_code;
+	ss->seen[ss->nseen].sig = t->exit_sig;
+	ss->nseen++;
+}
+
+int ext_stop(const struct stmt *s)
+{
+	struct session *ss = find_session(s->name[0]);
+	int status;
+
+	if (!ss || ss->is_gdb) {
+		if (ss)
+			bad_scenario("stop is for strace sessions; use wait for gdb");
+		return -1;
+	}
+	/* strace detaches from everything on SIGINT and exits. */
+	kill(ss->pid, SIGINT);
+	if (reap_debugger(ss, &status) < 0)
+		return -1;
+	untrace_all(ss);
+	eng.st.checks++;
+	/* strace detaches, then dies of the signal it got (strace.c: cleanup()). */
+	if (!(WIFSIGNALED(status) && WTERMSIG(status) == SIGINT) &&
+	    !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
+		finding("strace session %s: expected killed(SIGINT) or exited(0), status %#x "
+			"(output in %s)", ss->name, status, ss->out);
+		return -1;
+	}
+	return check_strace_output(ss);
+}
+
+int ext_gdb(const struct stmt *s)
+{
+	struct session *ss = new_session(s->name[0], true);
+	char pid[16];
+	char *argv[] = { "gdb", "-nx", "-q", "-batch", "-p", pid, "-ex", "info threads", "-ex",
+			 NULL, NULL };
+	int x = task_of(s->name[1]), i;
+
+	if (!ss || x < 0)
+		return -1;
+	x = eng.m.t[x].leader;
+	for (i = 0; i < eng.m.n; i++) {
+		if (eng.m.t[i].leader == x && eng.m.t[i].life == ML_ALIVE &&
+		    eng.m.t[i].tracer != M_NONE) {
+			bad_scenario("gdb: %s is already traced", tname(i));
+			return -1;
+		}
+	}
+	snprintf(pid, sizeof(pid), "%d", (int)eng.m.t[x].tid);
+	ss->proc = x;
+	ss->gdb_quit = s->opts & O_GDB_QUIT;
+	/* "quit" without detaching: gdb is SIGKILLed while attached (exit_ptrace()). */
+	argv[9] = ss->gdb_quit ? "shell kill -9 $PPID" : "detach";
+	if (start(ss, argv) < 0)
+		return -1;
+	for (i = 0; i < eng.m.n; i++) {
+		if (eng.m.t[i].leader == x && eng.m.t[i].life == ML_ALIVE) {
+			eng.e[i].uncertain = true;
+			eng.m.t[i].stop_known = false;
+		}
+	}
+	return 0;
+}
+
+int ext_wait(const struct stmt *s)
+{
+	struct session *ss = find_session(s->name[0]);
+	int status, threads = 0, want = 0, i;
+	char line[512];
+	FILE *f;
+
+	if (!ss || !ss->is_gdb) {
+		if (ss)
+			bad_scenario("wait is for gdb sessions; use stop for strace");
+		return -1;
+	}
+	if (reap_debugger(ss, &status) < 0)
+		return -1;
+	untrace_all(ss);
+	if (ss->gdb_quit)
+		kill(eng.m.t[ss->proc].tid, SIGCONT);	/* a SIGSTOP gdb left pending */
+	eng.st.checks++;
+	if (ss->gdb_quit ? !(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) :
+	    !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
+		finding("gdb session %s: expected %s, status %#x (output in %s)", ss->name,
+			ss->gdb_quit ? "killed(SIGKILL)" : "exited(0)", status, ss->out);
+		return -1;
+	}
+	f = fopen(ss->out, "r");
+	if (!f) {
+		harness_err("gdb output %s: %s", ss->out, strerror(errno));
+		return -1;
+	}
+	/* "info threads": one line per thread, "  2    Thread 0x... (LWP 123) ...". */
+	while (fgets(line, sizeof(line), f)) {
+		if (strstr(line, "(LWP ") && (line[0] == '*' || line[0] == ' '))
+			threads++;
+	}
+	fclose(f);
+	for (i = 0; i < eng.m.n; i++)
+		if (eng.m.t[i].leader == ss->proc && eng.m.t[i].life == ML_ALIVE &&
+		    !eng.m.t[i].exited)
+			want++;
+	eng.st.checks++;
+	if (threads != want) {
+		finding("gdb session %s: 'info threads' listed %d threads, the model has %d "
+			"(output in %s)", ss->name, threads, want, ss->out);
+		return -1;
+	}
+	return 0;
+}
+
+void ext_teardown(void)
+{
+	int i;
+
+	for (i = 0; i < eng.nsessions; i++) {
+		if (!eng.sessions[i].done && eng.sessions[i].pid > 0)
+			kill(eng.sessions[i].pid, SIGKILL);
+	}
+}

@@ -1,0 +1,785 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Scenario files, the top half: statements, repeat blocks, includes and
+ * name resolution (lex.c does lines, tokens and the name table).
+ *
+ * Each statement is checked completely here, so that the engine never
+ * meets an undefined name, a name of the wrong kind or a value out of
+ * range at run time, minutes into a scenario.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "lang/scenario-int.h"
+
+/* A statement list being built: the file's top level or a repeat body. */
+struct block {
+	struct stmt *v;
+	int n, cap;
+	struct stmt head;	/* the repeat statement whose body this is */
+};
+
+struct parser {
+	struct sc_arena *arena;
+	struct sc_names *names;
+	struct sc_error *err;
+	bool no_includes;
+	struct block blocks[SC_MAX_DEPTH + 2];
+	int nblocks;
+	int depth;		/* open repeat blocks + includes */
+	long nstmts;
+	struct {
+		const char *name;
+		dev_t dev;
+		ino_t ino;
+		bool id;
+	} files[SC_MAX_DEPTH + 2];
+	int nfiles;
+	struct sc_line line;	/* one buffer: an include's line is done with when it recurses */
+};
+
+/* One statement being parsed: a cursor over the line's tokens. */
+struct sp {
+	struct parser *P;
+	struct sc_src *src;
+	struct sc_line *L;
+	int i;
+	struct stmt *st;
+	const char *verb;
+};
+
+/* Masks of name kinds, for the message "x is a thread, expected a process". */
+#define KM(k)		(1u << (k))
+#define KM_PROC		KM(K_PROC)
+#define KM_TASK		(KM(K_PROC) | KM(K_THREAD))
+#define KM_SESSION	KM(K_SESSION)
+
+static int err_at(struct sp *s, int col, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int err_at(struct sp *s, int col, const char *fmt, ...)
+{
+	struct sc_error *e = s->P->err;
+	va_list ap;
+
+	sc_err(e, s->src->name, s->src->line, col, "%s", "");
+	va_start(ap, fmt);
+	vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static const struct sc_tok *peek(struct sp *s)
+{
+	return s->i < s->L->ntok ? &s->L->tok[s->i] : NULL;
+}
+
+/* The next token, or NULL with "too few arguments" at the end of the line. */
+static const struct sc_tok *need(struct sp *s, const char *what)
+{
+	if (s->i < s->L->ntok)
+		return &s->L->tok[s->i++];
+	err_at(s, s->L->endcol, "too few arguments: %s needs %s", s->verb, what);
+	return NULL;
+}
+
+/* Is @t one of this verb's option or clause words (it ends optional positionals)? */
+static bool is_opt_word(struct sp *s, const struct sc_tok *t)
+{
+	unsigned int allowed = sc_verbdefs[s->st->verb].opts;
+	int o;
+
+	for (o = 0; o < OPT_NR; o++)
+		if ((allowed & OPTB(o)) && sc_tok_is(t, sc_optdefs[o].word))
+			return true;
+	return false;
+}
+
+static bool more_positional(struct sp *s)
+{
+	const struct sc_tok *t = peek(s);
+
+	return t && !is_opt_word(s, t);
+}
+
+static const char *kinds_name(unsigned int mask)
+{
+	if (mask == KM_PROC)
+		return "a process";
+	if (mask == KM_SESSION)
+		return "a session";
+	return "a process or thread";
+}
+
+/* A use of a name: it must be defined, with a kind in @mask. */
+static int use_name(struct sp *s, const struct sc_tok *t, unsigned int mask, char *out)
+{
+	enum sc_kind k;
+
+	if (sc_tok_name(s->src, t, out, s->P->err))
+		return -1;
+	k = sc_names_kind(s->P->names, out);
+	if (k == K_NONE)
+		return err_at(s, t->col, "undefined name '%s'", out);
+	if (!(mask & KM(k)))
+		return err_at(s, t->col, "%s is a %s, expected %s", out, sc_kind_name(k),
+			      kinds_name(mask));
+	return 0;
+}
+
+static int need_use(struct sp *s, const char *what, unsigned int mask, char *out)
+{
+	const struct sc_tok *t = need(s, what);
+
+	return t ? use_name(s, t, mask, out) : -1;
+}
+
+static int define(struct sp *s, const struct sc_tok *t, const char *name, enum sc_kind kind,
+		  int threads)
+{
+	char msg[SC_ERRMSG];
+
+	if (sc_names_define(s->P->names, name, kind, threads, msg))
+		return err_at(s, t->col, "%s", msg);
+	return 0;
+}
+
+static int parse_fails(struct sp *s, const struct sc_tok *t)
+{
+	struct stmt *st = s->st;
+	int off = 0;
+
+	for (;;) {
+		struct sc_tok part = *t;
+		const char *bar = memchr(t->s + off, '|', (size_t)(t->len - off));
+		int e, j;
+
+		part.s = t->s + off;
+		part.len = (int)((bar ? bar : t->s + t->len) - part.s);
+		part.col = t->col + off;
+		if (st->nfails == SC_MAX_ERRS)
+			return err_at(s, part.col, "too many errnos after 'fails' (max %d)",
+				      SC_MAX_ERRS);
+		if (sc_tok_errno(s->src, &part, &e, s->P->err))
+			return -1;
+		for (j = 0; j < st->nfails; j++)
+			if (st->fails[j] == e)
+				return err_at(s, part.col, "duplicate errno '%.*s'", part.len,
+					      part.s);
+		st->fails[st->nfails++] = e;
+		if (!bar)
+			return 0;
+		off = (int)(bar - t->s) + 1;
+	}
+}
+
+/* Keyword options and trailing clauses, in any order, up to the end of the line. */
+static int parse_opts(struct sp *s)
+{
+	const struct sc_verbdef *vd = &sc_verbdefs[s->st->verb];
+	unsigned int seen = 0, missing;
+	const struct sc_tok *t;
+
+	while ((t = peek(s))) {
+		const struct sc_optdef *od;
+		const struct sc_tok *v;
+		unsigned long uv = 0;
+		long n = 0;
+		int o;
+
+		for (o = 0; o < OPT_NR; o++)
+			if (sc_tok_is(t, sc_optdefs[o].word))
+				break;
+		if (o < OPT_NR && !(vd->opts & OPTB(o)) && (OPTS_CLAUSES & OPTB(o)))
+			return err_at(s, t->col, "%s takes no '%s' clause", s->verb,
+				      sc_optdefs[o].word);
+		if (o == OPT_NR || !(vd->opts & OPTB(o))) {
+			if (vd->opts & ~OPTS_CLAUSES)
+				return err_at(s, t->col, "unknown option '%.*s' for %s",
+					      t->len > 40 ? 40 : t->len, t->s, s->verb);
+			return err_at(s, t->col, "too many arguments: unexpected '%.*s'",
+				      t->len > 40 ? 40 : t->len, t->s);
+		}
+		if (seen & OPTB(o))
+			return err_at(s, t->col, "duplicate option '%s'", sc_optdefs[o].word);
+		seen |= OPTB(o);
+		s->i++;
+		od = &sc_optdefs[o];
+		if (od->type == OT_FLAG) {
+			s->st->opts |= od->bit;
+			continue;
+		}
+		v = peek(s);
+		if (!v)
+			return err_at(s, s->L->endcol, "too few arguments: '%s' needs a value",
+				      od->word);
+		s->i++;
+		switch (od->type) {
+		case OT_NAME:
+			/* A thread may be the parent: its children are its own (->children). */
+			if (use_name(s, v, KM_TASK, s->st->parent))
+				return -1;
+			break;
+		case OT_ERRS:
+			if (parse_fails(s, v))
+				return -1;
+			break;
+		default:
+			if (o == OPT_SEED) {
+				if (sc_tok_ulong(s->src, v, od->word, &uv, s->P->err))
+					return -1;
+			} else if (sc_tok_num(s->src, v, od->word, od->min,
+					      o == OPT_THREADS && s->st->verb == V_STRESS ? 64 :
+					      od->max, &n, s->P->err)) {
+				return -1;
+			}
+			sc_opt_set(s->st, (enum sc_optid)o, n, uv);
+		}
+	}
+	missing = vd->required & ~seen;
+	if (missing) {
+		int o = __builtin_ctz(missing);
+
+		return err_at(s, s->L->endcol, "too few arguments: %s needs '%s N'", s->verb,
+			      sc_optdefs[o].word);
+	}
+	return 0;
+}
+
+static int parse_num_arg(struct sp *s, const char *what, long min, long max, long *out)
+{
+	const struct sc_tok *t = need(s, what);
+
+	return t ? sc_tok_num(s->src, t, what, min, max, out, s->P->err) : -1;
+}
+
+/* Define the tree's processes: @buf holds the name of a node of @level. */
+static int tree_define(struct sp *s, const struct sc_tok *t, char *buf, int level)
+{
+	size_t len = strlen(buf);
+	int c;
+
+	if (define(s, t, buf, K_PROC, s->st->threads))
+		return -1;
+	if (level == s->st->depth)
+		return 0;
+	for (c = 1; c <= s->st->fanout; c++) {
+		snprintf(buf + len, SC_NAME_LEN - len, ".%d", c);
+		if (tree_define(s, t, buf, level + 1))
+			return -1;
+	}
+	buf[len] = '\0';
+	return 0;
+}
+
+static int parse_tree(struct sp *s, const struct sc_tok *nt)
+{
+	struct stmt *st = s->st;
+	long total = 0, pow = 1;
+	char buf[SC_NAME_LEN];
+	int i, width;
+
+	for (i = 0; i <= st->depth && total <= SC_MAX_TREE; i++) {
+		total += pow;
+		pow *= st->fanout;
+	}
+	if (total > SC_MAX_TREE)
+		return err_at(s, nt->col, "tree %s: too many processes (more than %d)", st->name[0],
+			      SC_MAX_TREE);
+	width = (int)strlen(st->name[0]) + st->depth * (1 + (st->fanout >= 10 ? 2 : 1));
+	if (width >= SC_NAME_LEN)
+		return err_at(s, nt->col, "tree %s: its deepest names are too long "
+			      "(%d characters, max %d)", st->name[0], width, SC_NAME_LEN - 1);
+	snprintf(buf, sizeof(buf), "%s", st->name[0]);
+	return tree_define(s, nt, buf, 0);
+}
+
+static int parse_expect(struct sp *s)
+{
+	static const char *const states[] = {
+		[ST_RUNNING] = "running", [ST_STOPPED] = "stopped", [ST_TRACED] = "traced",
+		[ST_ZOMBIE] = "zombie", [ST_GONE] = "gone",
+	};
+	struct stmt *st = s->st;
+	const struct sc_tok *w = need(s, "ppid, tracer or state"), *v;
+	int i;
+
+	if (!w)
+		return -1;
+	if (sc_tok_is(w, "ppid"))
+		st->what = E_PPID;
+	else if (sc_tok_is(w, "tracer"))
+		st->what = E_TRACER;
+	else if (sc_tok_is(w, "state"))
+		st->what = E_STATE;
+	else
+		return err_at(s, w->col, "expect: unknown check '%.*s' (ppid, tracer or state)",
+			      w->len > 40 ? 40 : w->len, w->s);
+	if (need_use(s, "TASK", KM_TASK, st->name[0]))
+		return -1;
+	st->nnames = 1;
+	v = need(s, st->what == E_PPID ? "PROC or init" :
+		 st->what == E_TRACER ? "TRACER or none" : "a state");
+	if (!v)
+		return -1;
+	if (st->what == E_STATE) {
+		for (i = 0; i < (int)(sizeof(states) / sizeof(states[0])); i++)
+			if (sc_tok_is(v, states[i])) {
+				st->state = (enum sc_state)i;
+				return 0;
+			}
+		return err_at(s, v->col, "unknown state '%.*s' "
+			      "(running, stopped, traced, zombie or gone)",
+			      v->len > 40 ? 40 : v->len, v->s);
+	}
+	st->nnames = 2;
+	if (sc_tok_is(v, st->what == E_PPID ? "init" : "none")) {
+		strcpy(st->name[1], st->what == E_PPID ? "init" : "none");
+		return 0;
+	}
+	return use_name(s, v, st->what == E_PPID ? KM_PROC : KM_TASK, st->name[1]);
+}
+
+/* The positional arguments of @st->verb, then its options, then definitions. */
+static int parse_args(struct sp *s)
+{
+	struct stmt *st = s->st;
+	const struct sc_tok *nt = NULL, *t;
+	char targets[SC_MAX_TARGETS][SC_NAME_LEN];
+	long n;
+
+	switch (st->verb) {
+	case V_PROCESS:
+	case V_TREE:
+	case V_TRACER:
+	case V_THREAD:
+		nt = need(s, "NAME");
+		if (!nt || sc_tok_name(s->src, nt, st->name[0], s->P->err))
+			return -1;
+		st->nnames = 1;
+		if (st->verb != V_THREAD)
+			break;
+		t = need(s, "'in PROC'");
+		if (!t)
+			return -1;
+		if (!sc_tok_is(t, "in"))
+			return err_at(s, t->col, "expected 'in', got '%.*s'",
+				      t->len > 40 ? 40 : t->len, t->s);
+		if (need_use(s, "PROC", KM_PROC, st->name[1]))
+			return -1;
+		st->nnames = 2;
+		break;
+	case V_TRACEME:
+	case V_SUBREAPER:
+	case V_REAP:
+		if (need_use(s, "PROC", KM_PROC, st->name[0]))
+			return -1;
+		st->nnames = 1;
+		if (st->verb == V_SUBREAPER) {
+			t = need(s, "on or off");
+			if (!t)
+				return -1;
+			if (sc_tok_is(t, "on"))
+				st->opts |= O_ON;
+			else if (!sc_tok_is(t, "off"))
+				return err_at(s, t->col, "expected on or off, got '%.*s'",
+					      t->len > 40 ? 40 : t->len, t->s);
+		} else if (st->verb == V_REAP && more_positional(s)) {
+			if (use_name(s, &s->L->tok[s->i++], KM_PROC, st->name[1]))
+				return -1;
+			st->nnames = 2;
+		}
+		break;
+	case V_RACE_ATTACH:
+		if (need_use(s, "TRACER", KM_TASK, st->name[st->nnames++]))
+			return -1;
+		/* fall through */
+	case V_SEIZE:
+	case V_ATTACH:
+	case V_INTERRUPT:
+	case V_LISTEN:
+	case V_CONT:
+	case V_SYSCALL:
+	case V_SINGLESTEP:
+	case V_DETACH:
+	case V_PTRACE_KILL:
+		if (need_use(s, "TRACER", KM_TASK, st->name[st->nnames++]) ||
+		    need_use(s, "TASK", KM_TASK, st->name[st->nnames++]))
+			return -1;
+		if ((st->verb == V_CONT || st->verb == V_DETACH) && more_positional(s) &&
+		    sc_tok_sig(s->src, &s->L->tok[s->i++], &st->sig, s->P->err))
+			return -1;
+		break;
+	case V_KILL:
+	case V_TKILL:
+	case V_EXIT:
+	case V_EXEC:
+	case V_QUIT:
+		if (need_use(s, st->verb == V_QUIT ? "TRACER" : "TASK", KM_TASK, st->name[0]))
+			return -1;
+		st->nnames = 1;
+		if (st->verb == V_KILL || st->verb == V_TKILL) {
+			t = need(s, "SIG");
+			if (!t || sc_tok_sig(s->src, t, &st->sig, s->P->err))
+				return -1;
+		} else if (st->verb == V_EXIT && more_positional(s)) {
+			if (sc_tok_num(s->src, &s->L->tok[s->i++], "exit code", 0, 255, &st->num,
+				       s->P->err))
+				return -1;
+		}
+		break;
+	case V_STRACE:
+	case V_GDB:
+		nt = need(s, "SESSION");
+		if (!nt || sc_tok_name(s->src, nt, st->name[0], s->P->err))
+			return -1;
+		st->nnames = 1;
+		if (st->verb == V_GDB) {
+			if (need_use(s, "PROC", KM_PROC, st->name[1]))
+				return -1;
+			st->nnames = 2;
+			break;
+		}
+		if (need_use(s, "TASK", KM_TASK, targets[st->ntargets++]))
+			return -1;
+		while (more_positional(s)) {
+			t = &s->L->tok[s->i++];
+			if (st->ntargets == SC_MAX_TARGETS)
+				return err_at(s, t->col, "too many tasks for strace (max %d)",
+					      SC_MAX_TARGETS);
+			if (use_name(s, t, KM_TASK, targets[st->ntargets++]))
+				return -1;
+		}
+		/* exactly as many as there are: a file may have 100000 of these */
+		st->targets = sc_arena_alloc(s->P->arena, (size_t)st->ntargets * SC_NAME_LEN);
+		if (!st->targets)
+			return err_at(s, nt->col, "out of memory");
+		memcpy(st->targets, targets, (size_t)st->ntargets * SC_NAME_LEN);
+		break;
+	case V_STOP:
+	case V_WAIT:
+		if (need_use(s, "SESSION", KM_SESSION, st->name[0]))
+			return -1;
+		st->nnames = 1;
+		break;
+	case V_EXPECT:
+		if (parse_expect(s))
+			return -1;
+		break;
+	case V_SLEEP:
+		if (parse_num_arg(s, "MS", 0, 600000, &st->num))
+			return -1;
+		break;
+	case V_TIMEOUT:
+		if (parse_num_arg(s, "SEC", 1, 86400, &st->num))
+			return -1;
+		break;
+	case V_STEP_TIMEOUT:
+		if (parse_num_arg(s, "SEC", 1, 3600, &st->num))
+			return -1;
+		break;
+	case V_REPEAT:
+		if (parse_num_arg(s, "N", 1, 1000000, &n))
+			return -1;
+		st->num = n;
+		break;
+	default:
+		break;
+	}
+	if (parse_opts(s))
+		return -1;
+
+	/* Definitions last: "process a parent a" must not find this a. */
+	switch (st->verb) {
+	case V_PROCESS:
+	case V_TRACER:
+		return define(s, nt, st->name[0], K_PROC, st->threads);
+	case V_TREE:
+		return parse_tree(s, nt);
+	case V_THREAD:
+		return define(s, nt, st->name[0], K_THREAD, 0);
+	case V_STRACE:
+	case V_GDB:
+		return define(s, nt, st->name[0], K_SESSION, 0);
+	default:
+		return 0;
+	}
+}
+
+/* ---- blocks, lines, includes ---- */
+
+static int err_loc(struct parser *P, const struct sc_loc *loc, const char *msg)
+{
+	return sc_err(P->err, loc->file, loc->line, loc->col, "%s", msg);
+}
+
+static int append(struct parser *P, const struct stmt *st)
+{
+	struct block *b = &P->blocks[P->nblocks - 1];
+
+	if (b->n == b->cap) {
+		int cap = b->cap ? b->cap * 2 : 16;
+		struct stmt *v = realloc(b->v, (size_t)cap * sizeof(*v));
+
+		if (!v)
+			return err_loc(P, &st->loc, "out of memory");
+		b->v = v;
+		b->cap = cap;
+	}
+	b->v[b->n++] = *st;
+	return 0;
+}
+
+/* Move the top block's statements into the arena; they become @out. */
+static int close_block(struct parser *P, struct stmt **out, int *n)
+{
+	struct block *b = &P->blocks[--P->nblocks];
+
+	*out = NULL;
+	*n = b->n;
+	if (b->n) {
+		*out = sc_arena_alloc(P->arena, (size_t)b->n * sizeof(**out));
+		if (*out)
+			memcpy(*out, b->v, (size_t)b->n * sizeof(**out));
+	}
+	free(b->v);
+	b->v = NULL;
+	if (b->n && !*out)
+		return err_loc(P, &b->head.loc, "out of memory");
+	return 0;
+}
+
+static int parse_src(struct parser *P, struct sc_src *src);
+
+static int do_include(struct parser *P, struct sc_src *src, const struct sc_tok *t)
+{
+	struct sc_src inc = { 0 };
+	const char *slash = strrchr(src->name, '/');
+	struct stat sb;
+	char *path;
+	size_t dlen;
+	int i, r;
+
+	if (P->depth + 1 > SC_MAX_DEPTH)
+		return sc_err(P->err, src->name, src->line, t->col,
+			      "nesting deeper than %d (repeat blocks and includes)", SC_MAX_DEPTH);
+	/* relative to the including file; a text's includes to the current directory */
+	dlen = (t->s[0] != '/' && src->f && slash) ? (size_t)(slash - src->name) + 1 : 0;
+	path = sc_arena_alloc(P->arena, dlen + (size_t)t->len + 1);
+	if (!path)
+		return sc_err(P->err, src->name, src->line, t->col, "out of memory");
+	memcpy(path, src->name, dlen);
+	memcpy(path + dlen, t->s, (size_t)t->len);
+	if (memchr(t->s, '\0', (size_t)t->len) || !t->len)
+		return sc_err(P->err, src->name, src->line, t->col, "bad include path");
+	inc.name = path;
+	inc.f = fopen(path, "re");
+	if (!inc.f)
+		return sc_err(P->err, src->name, src->line, t->col, "cannot open include '%s': %s",
+			      path, strerror(errno));
+	r = fstat(fileno(inc.f), &sb) ? errno : S_ISDIR(sb.st_mode) ? EISDIR : 0;
+	if (r) {
+		fclose(inc.f);
+		return sc_err(P->err, src->name, src->line, t->col, "cannot include '%s': %s",
+			      path, strerror(r));
+	}
+	for (i = 0; i < P->nfiles; i++) {
+		if (!P->files[i].id || P->files[i].dev != sb.st_dev || P->files[i].ino != sb.st_ino)
+			continue;
+		fclose(inc.f);
+		sc_err(P->err, src->name, src->line, t->col, "include cycle: ");
+		for (; i < P->nfiles; i++) {
+			size_t len = strlen(P->err->msg);
+
+			snprintf(P->err->msg + len, sizeof(P->err->msg) - len, "%s -> ",
+				 P->files[i].name);
+		}
+		r = (int)strlen(P->err->msg);
+		snprintf(P->err->msg + r, sizeof(P->err->msg) - (size_t)r, "%s", path);
+		return -1;
+	}
+	P->files[P->nfiles].name = path;
+	P->files[P->nfiles].dev = sb.st_dev;
+	P->files[P->nfiles].ino = sb.st_ino;
+	P->files[P->nfiles].id = true;
+	P->nfiles++;
+	P->depth++;
+	r = parse_src(P, &inc);
+	P->depth--;
+	P->nfiles--;
+	fclose(inc.f);
+	return r;
+}
+
+static int parse_line(struct parser *P, struct sc_src *src, int base, bool first)
+{
+	struct sc_line *L = &P->line;
+	const struct sc_tok *t0 = &L->tok[0];
+	struct stmt st = { 0 };
+	struct sp s = { .P = P, .src = src, .L = L, .i = 1, .st = &st };
+	int v;
+
+	if (sc_tok_is(t0, "scenario") || sc_tok_is(t0, "end") || sc_tok_is(t0, "include")) {
+		s.verb = sc_tok_is(t0, "end") ? "end" : sc_tok_is(t0, "include") ? "include" :
+			 "scenario";
+		if (L->ntok > 2 || (L->ntok > 1 && s.verb[0] == 'e'))
+			return err_at(&s, L->tok[L->ntok - 1].col,
+				      "too many arguments: unexpected '%.*s'",
+				      L->tok[L->ntok - 1].len > 40 ? 40 : L->tok[L->ntok - 1].len,
+				      L->tok[L->ntok - 1].s);
+		if (s.verb[0] == 'e') {
+			struct block *b = &P->blocks[P->nblocks - 1];
+
+			if (P->nblocks <= base)
+				return err_at(&s, t0->col, "end without repeat");
+			b->head.body = NULL;
+			if (close_block(P, &b->head.body, &b->head.nbody))
+				return -1;
+			P->depth--;
+			return append(P, &b->head);
+		}
+		if (!need(&s, s.verb[0] == 'i' ? "a path" : "NAME"))
+			return -1;
+		if (s.verb[0] == 's') {
+			/* a title for people; not stored, so not part of scenario_equal() */
+			if (!first)
+				return err_at(&s, t0->col, "scenario must be the first statement");
+			return sc_tok_name(src, &L->tok[1], st.name[0], P->err);
+		}
+		if (P->no_includes)
+			return err_at(&s, t0->col, "include is not allowed here");
+		return do_include(P, src, &L->tok[1]);
+	}
+
+	for (v = 0; v < V_NR_VERBS; v++)
+		if (sc_tok_is(t0, sc_verbdefs[v].name))
+			break;
+	if (v == V_NR_VERBS)
+		return err_at(&s, t0->col, "unknown verb '%.*s'", t0->len > 40 ? 40 : t0->len,
+			      t0->s);
+	st.verb = (enum sc_verb)v;
+	st.loc.file = src->name;
+	st.loc.line = src->line;
+	st.loc.col = t0->col;
+	s.verb = sc_verbdefs[v].name;
+	if (++P->nstmts > SC_MAX_STMTS)
+		return err_at(&s, t0->col, "more than %d statements", SC_MAX_STMTS);
+	if (parse_args(&s))
+		return -1;
+	if (st.verb != V_REPEAT)
+		return append(P, &st);
+	if (P->depth + 1 > SC_MAX_DEPTH)
+		return err_at(&s, t0->col, "nesting deeper than %d (repeat blocks and includes)",
+			      SC_MAX_DEPTH);
+	P->depth++;
+	memset(&P->blocks[P->nblocks], 0, sizeof(P->blocks[0]));
+	P->blocks[P->nblocks++].head = st;
+	return 0;
+}
+
+static int parse_src(struct parser *P, struct sc_src *src)
+{
+	int base = P->nblocks, r;
+	bool first = true;
+
+	for (;;) {
+		r = sc_read_line(src, &P->line, P->err);
+		if (r <= 0)
+			break;
+		if (sc_tokenize(src, &P->line, P->err))
+			return -1;
+		if (!P->line.ntok)
+			continue;
+		if (parse_line(P, src, base, first))
+			return -1;
+		first = false;
+	}
+	if (r < 0)
+		return -1;
+	if (P->nblocks > base)
+		return err_loc(P, &P->blocks[P->nblocks - 1].head.loc, "repeat without end");
+	return 0;
+}
+
+static int parse(const char *name, struct sc_src *src, bool no_includes, struct scenario *sc,
+		 struct sc_error *err)
+{
+	struct parser *P = calloc(1, sizeof(*P));
+	int r = -1, i;
+
+	memset(sc, 0, sizeof(*sc));
+	memset(err, 0, sizeof(*err));
+	if (!P)
+		return sc_err(err, name, 0, 0, "out of memory");
+	P->err = err;
+	P->no_includes = no_includes;
+	P->arena = sc_arena_new();
+	P->names = sc_names_new();
+	if (P->arena)
+		src->name = sc_arena_strndup(P->arena, name, strlen(name));
+	if (!P->arena || !P->names || !src->name) {
+		sc_err(err, name, 0, 0, "out of memory");
+		goto out;
+	}
+	P->files[0].name = src->name;
+	P->files[0].dev = src->dev;
+	P->files[0].ino = src->ino;
+	P->files[0].id = src->f != NULL;
+	P->nfiles = 1;
+	P->nblocks = 1;
+	if (parse_src(P, src) || close_block(P, &sc->stmts, &sc->nstmts))
+		goto out;
+	sc->path = src->name;
+	sc->arena = P->arena;
+	P->arena = NULL;
+	r = 0;
+out:
+	for (i = 0; i < P->nblocks; i++)
+		free(P->blocks[i].v);
+	if (r) {
+		sc->stmts = NULL;
+		sc->nstmts = 0;
+	}
+	sc_arena_free(P->arena);
+	sc_names_free(P->names);
+	free(P);
+	return r;
+}
+
+int scenario_parse_file(const char *path, struct scenario *sc, struct sc_error *err)
+{
+	struct sc_src src = { 0 };
+	struct stat sb;
+	int r;
+
+	src.f = fopen(path, "re");
+	r = !src.f || fstat(fileno(src.f), &sb) ? errno : S_ISDIR(sb.st_mode) ? EISDIR : 0;
+	if (r) {
+		if (src.f)
+			fclose(src.f);
+		memset(sc, 0, sizeof(*sc));
+		return sc_err(err, path, 0, 0, "cannot open: %s", strerror(r));
+	}
+	src.dev = sb.st_dev;
+	src.ino = sb.st_ino;
+	r = parse(path, &src, false, sc, err);
+	fclose(src.f);
+	return r;
+}
+
+int scenario_parse_text(const char *name, const char *text, size_t len, bool no_includes,
+			struct scenario *sc, struct sc_error *err)
+{
+	struct sc_src src = { .p = text, .end = text + len };
+
+	return parse(name ? name : "<text>", &src, no_includes, sc, err);
+}
+
+void scenario_free(struct scenario *sc)
+{
+	sc_arena_free(sc->arena);
+	memset(sc, 0, sizeof(*sc));
+}

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * check: one-shot consistency check of the whole system through the kernel's
+ * own link checker (patch 2 of the series, kernel/ptrace_check.c).
+ *
+ * Reading <debugfs>/ptrace_links/check makes the kernel walk every thread
+ * under tasklist_lock and check the link rules; <debugfs>/ptrace_links/
+ * violations counts every violation since boot, including those the local
+ * checks in __ptrace_link(), __ptrace_unlink(), exit_ptrace(),
+ * forget_original_parent() and release_task() found.  Both must be 0.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/kcheck.h"
+
+
+/*
+ * Read a "key:\tvalue" file (the series' format) into @kv, at most @max
+ * entries.  Returns the number of entries, or -errno.
+ */
+int kv_read(const char *path, struct kv *kv, int max)
+{
+	char line[256];
+	int n = 0, err;
+	char *colon, *end;
+	FILE *f;
+
+	f = fopen(path, "r");
+	if (!f)
+		return -errno;
+	while (n < max && fgets(line, sizeof(line), f)) {
+		colon = strchr(line, ':');
+		if (!colon || colon == line || (size_t)(colon - line) >= sizeof(kv[n].key))
+			continue;
+		memcpy(kv[n].key, line, (size_t)(colon - line));
+		kv[n].key[colon - line] = '\0';
+		errno = 0;
+		kv[n].value = strtol(colon + 1, &end, 0);
+		if (errno || end == colon + 1)
+			continue;
+		n++;
+	}
+	err = ferror(f) ? -EIO : 0;
+	fclose(f);
+	return err ? err : n;
+}
+
+/* The value of @key in @kv[0..n), or @missing. */
+long kv_get(const struct kv *kv, int n, const char *key, long missing)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (!strcmp(kv[i].key, key))
+			return kv[i].value;
+	}
+	return missing;
+}
+
+bool kcheck_supported(void)
+{
+	struct kv kv[8];
+
+	return kv_read(KCHECK_DIR "violations", kv, 8) > 0;
+}
+
+int cmd_check(enum kernel_mode mode)
+{
+	struct kv walk[8], viol[32], work[16];
+	int nw, nv, nc, i;
+	long threads, found, total;
+	struct check c;
+
+	tap_begin();
+	nw = kv_read(KCHECK_DIR "check", walk, 8);
+	nv = kv_read(KCHECK_DIR "violations", viol, 32);
+	if (nw < 0 || nv < 0) {
+		if (mode == KERNEL_REQUIRE) {
+			tap_bail("--kernel=require: no %s (kernel without the link checker, "
+				 "or debugfs not mounted)", KCHECK_DIR);
+			return PS_EXIT_HARNESS;
+		}
+		tap_skip("kernel without the ptrace link checker",
+			 "kernel link checker: full walk");
+		tap_skip("kernel without the ptrace link checker",
+			 "kernel link checker: violations since boot");
+		tap_end();
+		return tap_exit_code(false);
+	}
+	threads = kv_get(walk, nw, "threads", -1);
+	found = kv_get(walk, nw, "violations", -1);
+	check_init(&c);
+	if (threads < 1)
+		check_fail(&c, "threads: expected >= 1, observed %ld", threads);
+	check_eq(&c, "violations in this walk", 0, found);
+	check_done(&c, "kernel link checker: full walk over %ld threads finds no violation",
+		   threads);
+
+	total = kv_get(viol, nv, "total", -1);
+	check_init(&c);
+	check_eq(&c, "violations since boot", 0, total);
+	for (i = 0; i < nv; i++) {
+		if (strcmp(viol[i].key, "total") && viol[i].value)
+			check_fail(&c, "rule %s: %ld violations (see the kernel log)",
+				   viol[i].key, viol[i].value);
+	}
+	check_done(&c, "kernel link checker: no violation since boot");
+
+	nc = kv_read(KCHECK_DIR "counters", work, 16);
+	for (i = 0; i < nc; i++)
+		tap_diag("exit work %s: %ld", work[i].key, work[i].value);
+	tap_end();
+	return tap_exit_code(false);
+}

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The kernel's link checker and exit work counters (<debugfs>/ptrace_links/). */
+#ifndef PTSTRESS_KCHECK_H
+#define PTSTRESS_KCHECK_H
+
+#include "lib/ptstress.h"
+
+/* The series' debugfs directory (patches 0002, 0003). */
+#define KCHECK_DIR	"/sys/kernel/debug/ptrace_links/"
+
+/* One "key:\tvalue" line of the series' debugfs files. */
+struct kv {
+	char key[48];	/* the name before the colon */
+	long value;	/* the number after it (decimal or 0x hex) */
+};
+
+int kv_read(const char *path, struct kv *kv, int max);
+long kv_get(const struct kv *kv, int n, const char *key, long missing);
+/* The kernel has <debugfs>/ptrace_links/ (and debugfs is mounted). */
+bool kcheck_supported(void);
+/* `ptstress check`: the kernel's full walk and violation counters, as TAP. */
+int cmd_check(enum kernel_mode mode);
+
+#endif

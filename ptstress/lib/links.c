@@ -1,0 +1,319 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Parsers for ptrace_links and status.  The parsers are pure functions of a
+ * string so that the unit tests can feed them any text; the readers only add
+ * the file I/O and the ENOENT-vs-ESRCH distinction.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lib/links.h"
+
+#define PROC_FILE_MAX	8192
+
+enum field_type {
+	FT_PID,		/* pid_t, decimal, may be negative (tracer: -1) */
+	FT_INT,		/* int, decimal, may be negative (exit_signal: -1) */
+	FT_ULONG,	/* unsigned long, decimal */
+	FT_HEX,		/* unsigned long as "%#x" prints it: "0" or "0x..." */
+};
+
+/* One "key:\tvalue" line the parser knows. */
+struct field {
+	const char *key;	/* the text before the ':' */
+	enum field_type type;	/* how to parse the value */
+	size_t offset;		/* where the value goes in the output struct */
+};
+
+#define LF(name, type) { #name, type, offsetof(struct ptrace_links, name) }
+
+/* The keys proc_tid_ptrace_links() prints, all of which we require. */
+static const struct field links_fields[] = {
+	LF(tid, FT_PID),
+	LF(tgid, FT_PID),
+	LF(leader, FT_PID),
+	LF(parent, FT_PID),
+	LF(real_parent, FT_PID),
+	LF(ptrace, FT_HEX),
+	LF(tracer, FT_PID),
+	LF(ptraced, FT_ULONG),
+	LF(children, FT_ULONG),
+	LF(sibling_linked, FT_INT),
+	LF(exit_state, FT_INT),
+	LF(exit_signal, FT_INT),
+	LF(exiting, FT_INT),
+};
+
+#define NFIELDS (sizeof(links_fields) / sizeof(links_fields[0]))
+
+static int fail(struct parse_error *err, int line, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int fail(struct parse_error *err, int line, const char *fmt, ...)
+{
+	va_list ap;
+
+	err->line = line;
+	va_start(ap, fmt);
+	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
+	va_end(ap);
+	return -EINVAL;
+}
+
+/* Parse the whole of [s, s+len) as one number; no sign for unsigned types. */
+static bool parse_value(const char *s, size_t len, enum field_type type, void *dst)
+{
+	char tmp[32], *end;
+	long sv;
+	unsigned long uv;
+
+	if (len == 0 || len >= sizeof(tmp))
+		return false;
+	memcpy(tmp, s, len);
+	tmp[len] = '\0';
+	errno = 0;
+	switch (type) {
+	case FT_PID:
+	case FT_INT:
+		if (tmp[0] != '-' && (tmp[0] < '0' || tmp[0] > '9'))
+			return false;
+		sv = strtol(tmp, &end, 10);
+		if (errno || *end || sv < INT_MIN || sv > INT_MAX)
+			return false;
+		if (type == FT_PID)
+			*(pid_t *)dst = (pid_t)sv;
+		else
+			*(int *)dst = (int)sv;
+		return true;
+	case FT_ULONG:
+		if (tmp[0] < '0' || tmp[0] > '9')
+			return false;
+		uv = strtoul(tmp, &end, 10);
+		break;
+	case FT_HEX:
+		/* "%#x" prints zero as "0" and everything else with "0x". */
+		if (strcmp(tmp, "0") == 0) {
+			*(unsigned long *)dst = 0;
+			return true;
+		}
+		if (strncmp(tmp, "0x", 2) != 0 || !tmp[2] || !strchr("0123456789abcdefABCDEF",
+								   tmp[2]))
+			return false;
+		uv = strtoul(tmp + 2, &end, 16);
+		break;
+	default:
+		return false;
+	}
+	if (errno || *end)
+		return false;
+	*(unsigned long *)dst = uv;
+	return true;
+}
+
+int links_parse(const char *buf, struct ptrace_links *out, struct parse_error *err)
+{
+	bool seen[NFIELDS] = { false };
+	const char *line = buf, *nl, *colon, *val;
+	size_t i, keylen, linelen;
+	int lineno = 0;
+
+	memset(out, 0, sizeof(*out));
+	err->line = 0;
+	err->msg[0] = '\0';
+	while (*line) {
+		lineno++;
+		nl = strchr(line, '\n');
+		linelen = nl ? (size_t)(nl - line) : strlen(line);
+		colon = memchr(line, ':', linelen);
+		if (!colon)
+			return fail(err, lineno, "line without ':'");
+		keylen = (size_t)(colon - line);
+		val = colon + 1;
+		while (val < line + linelen && (*val == '\t' || *val == ' '))
+			val++;
+		for (i = 0; i < NFIELDS; i++) {
+			if (strlen(links_fields[i].key) == keylen &&
+			    !memcmp(links_fields[i].key, line, keylen))
+				break;
+		}
+		/* Unknown keys are ignored: a newer kernel may print more. */
+		if (i < NFIELDS) {
+			if (seen[i])
+				return fail(err, lineno, "duplicate key '%s'", links_fields[i].key);
+			if (!parse_value(val, (size_t)(line + linelen - val), links_fields[i].type,
+					 (char *)out + links_fields[i].offset))
+				return fail(err, lineno, "malformed value for '%s': '%.*s'",
+					    links_fields[i].key, (int)(line + linelen - val), val);
+			seen[i] = true;
+		}
+		if (!nl)
+			break;
+		line = nl + 1;
+	}
+	if (lineno == 0)
+		return fail(err, 0, "empty input");
+	for (i = 0; i < NFIELDS; i++) {
+		if (!seen[i])
+			return fail(err, 0, "missing key '%s'", links_fields[i].key);
+	}
+	return 0;
+}
+
+/* Read a whole /proc file into buf (NUL-terminated).  -ENOENT/-ESRCH as is. */
+static int read_proc_file(const char *path, char *buf, size_t size)
+{
+	size_t used = 0;
+	ssize_t n;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	while (used < size - 1) {
+		n = read(fd, buf + used, size - 1 - used);
+		if (n < 0) {
+			int e = errno;
+
+			if (e == EINTR)
+				continue;
+			close(fd);
+			return -e;
+		}
+		if (n == 0)
+			break;
+		used += (size_t)n;
+	}
+	close(fd);
+	buf[used] = '\0';
+	return 0;
+}
+
+static int thread_exists(pid_t pid, pid_t tid)
+{
+	char path[64];
+
+	snprintf(path, sizeof(path), "/proc/%d/task/%d", (int)pid, (int)tid);
+	return access(path, F_OK) == 0;
+}
+
+int links_read(pid_t pid, pid_t tid, struct ptrace_links *out, struct parse_error *err)
+{
+	char path[80], buf[PROC_FILE_MAX];
+	int r;
+
+	err->line = 0;
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/ptrace_links", (int)pid, (int)tid);
+	r = read_proc_file(path, buf, sizeof(buf));
+	if (r == -ENOENT && !thread_exists(pid, tid))
+		r = -ESRCH;
+	if (r < 0) {
+		snprintf(err->msg, sizeof(err->msg), "%s: %s", path, strerror(-r));
+		return r;
+	}
+	r = links_parse(buf, out, err);
+	if (r < 0) {
+		char msg[sizeof(err->msg)];
+
+		snprintf(msg, sizeof(msg), "%s:%d: %.200s", path, err->line, err->msg);
+		memcpy(err->msg, msg, sizeof(msg));
+	}
+	return r;
+}
+
+bool links_supported(void)
+{
+	char path[80];
+
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/ptrace_links", (int)getpid(),
+		 (int)gettid());
+	return access(path, F_OK) == 0;
+}
+
+int status_parse(const char *buf, struct proc_status *out, struct parse_error *err)
+{
+	/* The numeric keys we need; State is special-cased below. */
+	static const struct field keys[] = {
+		{ "Tgid", FT_PID, offsetof(struct proc_status, tgid) },
+		{ "PPid", FT_PID, offsetof(struct proc_status, ppid) },
+		{ "TracerPid", FT_PID, offsetof(struct proc_status, tracer_pid) },
+	};
+	const char *line = buf, *nl, *colon, *val;
+	bool seen[3] = { false }, seen_state = false;
+	size_t i, keylen, linelen;
+	int lineno = 0;
+
+	memset(out, 0, sizeof(*out));
+	err->line = 0;
+	err->msg[0] = '\0';
+	while (*line) {
+		lineno++;
+		nl = strchr(line, '\n');
+		linelen = nl ? (size_t)(nl - line) : strlen(line);
+		colon = memchr(line, ':', linelen);
+		/* status has many keys we do not need; only ours are validated. */
+		if (colon) {
+			keylen = (size_t)(colon - line);
+			val = colon + 1;
+			while (val < line + linelen && (*val == '\t' || *val == ' '))
+				val++;
+			if (keylen == 5 && !memcmp(line, "State", 5)) {
+				/* "S (sleeping)": the letter, then a space or the end. */
+				if (val >= line + linelen || *val < 'A' || *val > 'z' ||
+				    (val + 1 < line + linelen && val[1] != ' '))
+					return fail(err, lineno, "malformed State");
+				out->state = *val;
+				seen_state = true;
+			}
+			for (i = 0; i < 3; i++) {
+				if (strlen(keys[i].key) != keylen || memcmp(keys[i].key, line, keylen))
+					continue;
+				if (!parse_value(val, (size_t)(line + linelen - val), keys[i].type,
+						 (char *)out + keys[i].offset))
+					return fail(err, lineno, "malformed value for '%s'",
+						    keys[i].key);
+				seen[i] = true;
+			}
+		}
+		if (!nl)
+			break;
+		line = nl + 1;
+	}
+	if (!seen_state)
+		return fail(err, 0, "missing key 'State'");
+	for (i = 0; i < 3; i++) {
+		if (!seen[i])
+			return fail(err, 0, "missing key '%s'", keys[i].key);
+	}
+	return 0;
+}
+
+int status_read(pid_t pid, pid_t tid, struct proc_status *out, struct parse_error *err)
+{
+	char path[80], buf[PROC_FILE_MAX];
+	int r;
+
+	err->line = 0;
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/status", (int)pid, (int)tid);
+	r = read_proc_file(path, buf, sizeof(buf));
+	if (r == -ENOENT)
+		r = -ESRCH;
+	if (r < 0) {
+		snprintf(err->msg, sizeof(err->msg), "%s: %s", path, strerror(-r));
+		return r;
+	}
+	r = status_parse(buf, out, err);
+	if (r < 0) {
+		char msg[sizeof(err->msg)];
+
+		snprintf(msg, sizeof(msg), "%s:%d: %.200s", path, err->line, err->msg);
+		memcpy(err->msg, msg, sizeof(msg));
+	}
+	return r;
+}

@@ -1,0 +1,282 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Deadlines, the wait-status classifier and the one polling wait.
+ *
+ * Every wait polls waitpid(WNOHANG | __WALL) instead of blocking, so that a
+ * report the kernel promised but never delivered becomes a timeout that
+ * names the missing event, not a hung test, and so that SIGINT/SIGTERM are
+ * noticed between polls.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ptrace.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <sys/signalfd.h>
+#include <sys/wait.h>
+#include <time.h>
+
+#include "lib/ptstress.h"
+
+/*
+ * Start at 50 us (the default timer slack): most stops and exits arrive
+ * within microseconds, and a first sleep of 1 ms capped a tracer at about
+ * 500 attach+detach cycles a second (ptstress tput).
+ */
+#define BACKOFF_MIN_US	50
+#define BACKOFF_MAX_US	20000
+
+void deadline_start(struct deadline *dl, int sec)
+{
+	clock_gettime(CLOCK_MONOTONIC, &dl->end);
+	dl->end.tv_sec += sec;
+	dl->sec = sec;
+}
+
+bool deadline_expired(const struct deadline *dl)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (now.tv_sec != dl->end.tv_sec)
+		return now.tv_sec > dl->end.tv_sec;
+	return now.tv_nsec >= dl->end.tv_nsec;
+}
+
+void backoff_sleep(unsigned int *delay_us)
+{
+	struct timespec ts;
+
+	if (*delay_us < BACKOFF_MIN_US)
+		*delay_us = BACKOFF_MIN_US;
+	ts.tv_sec = 0;
+	ts.tv_nsec = (long)*delay_us * 1000;
+	/* EINTR is fine: the caller re-checks ps_stop_signal and its deadline. */
+	nanosleep(&ts, NULL);
+	*delay_us *= 2;
+	if (*delay_us > BACKOFF_MAX_US)
+		*delay_us = BACKOFF_MAX_US;
+}
+
+/*
+ * Decode the status word built by wait_task_zombie()/wait_task_stopped()/
+ * ptrace_do_notify() in the kernel: low 7 bits 0 = exited (code in bits
+ * 8..15), 0x7f = stopped (signal in bits 8..15, PTRACE_EVENT_* in bits
+ * 16..23), 0xffff = continued, otherwise killed by the signal in the low 7
+ * bits (bit 7 = core dumped).
+ */
+struct wait_event classify_wait_status(int status)
+{
+	struct wait_event ev = { .kind = WK_INVALID, .status = status };
+	int stopsig;
+
+	if (WIFEXITED(status)) {
+		ev.kind = WK_EXITED;
+		ev.code = WEXITSTATUS(status);
+		/* Only bits 8..15 may be set: anything above is not from the kernel. */
+		if (status & ~0xff00)
+			ev.kind = WK_INVALID;
+		return ev;
+	}
+	if (WIFCONTINUED(status)) {
+		ev.kind = WK_CONTINUED;
+		ev.sig = SIGCONT;
+		return ev;
+	}
+	if (WIFSIGNALED(status)) {
+		ev.kind = WK_KILLED;
+		ev.sig = WTERMSIG(status);
+		ev.core = WCOREDUMP(status);
+		if (status & ~0xff)
+			ev.kind = WK_INVALID;
+		return ev;
+	}
+	if (!WIFSTOPPED(status) || (status & ~0xffffff))
+		return ev;
+
+	stopsig = WSTOPSIG(status);
+	ev.event = (status >> 16) & 0xff;
+	if (stopsig == (SIGTRAP | 0x80)) {
+		/* ptrace_report_syscall() with PTRACE_O_TRACESYSGOOD; never has an event. */
+		ev.kind = ev.event ? WK_INVALID : WK_SYSCALL_STOP;
+		ev.sig = SIGTRAP;
+		return ev;
+	}
+	ev.sig = stopsig;
+	if (ev.event == PTRACE_EVENT_STOP && stopsig != SIGTRAP) {
+		/*
+		 * do_jobctl_trap() reports a seized tracee whose group is stopped
+		 * with the stop signal instead of SIGTRAP: that is a group-stop.
+		 */
+		ev.kind = WK_GROUP_STOP;
+		return ev;
+	}
+	if (ev.event) {
+		/* ptrace_event(): always SIGTRAP. */
+		ev.kind = stopsig == SIGTRAP ? WK_EVENT_STOP : WK_INVALID;
+		return ev;
+	}
+	/*
+	 * A plain stop.  For a tracee attached with PTRACE_ATTACH a group-stop
+	 * looks the same and only PTRACE_GETSIGINFO (EINVAL) tells them apart
+	 * (ptrace(2)); ptstress always seizes, so this is signal-delivery-stop.
+	 */
+	ev.kind = WK_SIGNAL_STOP;
+	return ev;
+}
+
+const char *wait_kind_name(enum wait_kind kind)
+{
+	switch (kind) {
+	case WK_EXITED:		return "exited";
+	case WK_KILLED:		return "killed";
+	case WK_GROUP_STOP:	return "group-stop";
+	case WK_SIGNAL_STOP:	return "signal-delivery-stop";
+	case WK_EVENT_STOP:	return "ptrace-event-stop";
+	case WK_SYSCALL_STOP:	return "syscall-stop";
+	case WK_CONTINUED:	return "continued";
+	case WK_INVALID:	break;
+	}
+	return "invalid";
+}
+
+static const char *ptrace_event_name(int event)
+{
+	switch (event) {
+	case PTRACE_EVENT_FORK:		return "PTRACE_EVENT_FORK";
+	case PTRACE_EVENT_VFORK:	return "PTRACE_EVENT_VFORK";
+	case PTRACE_EVENT_CLONE:	return "PTRACE_EVENT_CLONE";
+	case PTRACE_EVENT_EXEC:		return "PTRACE_EVENT_EXEC";
+	case PTRACE_EVENT_VFORK_DONE:	return "PTRACE_EVENT_VFORK_DONE";
+	case PTRACE_EVENT_EXIT:		return "PTRACE_EVENT_EXIT";
+	case PTRACE_EVENT_SECCOMP:	return "PTRACE_EVENT_SECCOMP";
+	case PTRACE_EVENT_STOP:		return "PTRACE_EVENT_STOP";
+	}
+	return "PTRACE_EVENT_?";
+}
+
+char *wait_event_str(const struct wait_event *ev, char *buf, size_t len)
+{
+	const char *kind = wait_kind_name(ev->kind);
+
+	switch (ev->kind) {
+	case WK_EXITED:
+		snprintf(buf, len, "%s(%d)", kind, ev->code);
+		break;
+	case WK_KILLED:
+		snprintf(buf, len, "%s(%s%s)", kind, sig_name(ev->sig),
+			 ev->core ? ", core dumped" : "");
+		break;
+	case WK_EVENT_STOP:
+		snprintf(buf, len, "%s(%s, %s)", kind, ptrace_event_name(ev->event),
+			 sig_name(ev->sig));
+		break;
+	case WK_GROUP_STOP:
+	case WK_SIGNAL_STOP:
+		snprintf(buf, len, "%s(%s)", kind, sig_name(ev->sig));
+		break;
+	case WK_SYSCALL_STOP:
+	case WK_CONTINUED:
+		snprintf(buf, len, "%s", kind);
+		break;
+	case WK_INVALID:
+		snprintf(buf, len, "%s(status %#x)", kind, (unsigned int)ev->status);
+		break;
+	}
+	return buf;
+}
+
+/*
+ * A thread that blocks SIGCHLD (every agent, agent.c) can sleep on a
+ * signalfd instead of a timer: the kernel sends the tracer SIGCHLD for
+ * every stop and exit it may wait for (do_notify_parent_cldstop(),
+ * do_notify_parent()), so the wait wakes at once.  Under TCG a timer sleep
+ * idles the vCPU for milliseconds; polling every 50 us..20 ms capped a
+ * tracer at a few hundred cycles a second.  SIGCHLD is process-directed:
+ * another thread of the same agent may read it first, so the sleep is
+ * still bounded by the backoff; the wait never depends on the signal.
+ * -2: not set up yet in this thread, -1: SIGCHLD not blocked here.
+ */
+static __thread int chld_fd = -2;
+
+void block_sigchld(void)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGCHLD);
+	pthread_sigmask(SIG_BLOCK, &set, NULL);
+}
+
+void wait_forget_signalfd(void)
+{
+	/* A forked child closes its fds: the number may be reused for anything. */
+	chld_fd = -2;
+}
+
+static void wait_for_sigchld(unsigned int *delay_us)
+{
+	struct pollfd pfd;
+	struct signalfd_siginfo si;
+	sigset_t cur, chld;
+
+	if (chld_fd == -2) {
+		chld_fd = -1;
+		sigemptyset(&chld);
+		sigaddset(&chld, SIGCHLD);
+		if (pthread_sigmask(SIG_BLOCK, NULL, &cur) == 0 && sigismember(&cur, SIGCHLD))
+			chld_fd = signalfd(-1, &chld, SFD_NONBLOCK | SFD_CLOEXEC);
+	}
+	if (chld_fd < 0) {
+		backoff_sleep(delay_us);
+		return;
+	}
+	if (*delay_us < BACKOFF_MIN_US)
+		*delay_us = BACKOFF_MIN_US;
+	pfd.fd = chld_fd;
+	pfd.events = POLLIN;
+	pfd.revents = 0;
+	if (poll(&pfd, 1, (int)((*delay_us + 999) / 1000)) > 0) {
+		/* Drain: one pending SIGCHLD stands for any number of events. */
+		while (read(chld_fd, &si, sizeof(si)) == sizeof(si))
+			;
+	}
+	*delay_us *= 2;
+	if (*delay_us > BACKOFF_MAX_US)
+		*delay_us = BACKOFF_MAX_US;
+}
+
+int wait_event_for(pid_t pid, struct wait_event *ev, const struct deadline *dl,
+		   const char *what)
+{
+	unsigned int delay = 0;
+	int status;
+	pid_t r;
+
+	for (;;) {
+		r = waitpid(pid, &status, WNOHANG | __WALL);
+		if (r > 0) {
+			*ev = classify_wait_status(status);
+			return 0;
+		}
+		if (r < 0 && errno != EINTR) {
+			int err = errno;
+
+			ps_error("waitpid(%d, WNOHANG|__WALL) waiting for %s: %s (%s)",
+				 (int)pid, what, errno_name(err), strerror(err));
+			return -err;
+		}
+		if (ps_stop_signal) {
+			ps_error("interrupted by %s while waiting for %s",
+				 sig_name(ps_stop_signal), what);
+			return -EINTR;
+		}
+		if (deadline_expired(dl)) {
+			ps_error("timed out after %d s: %s did not arrive", dl->sec, what);
+			return -ETIMEDOUT;
+		}
+		wait_for_sigchld(&delay);
+	}
+}
