@@ -134,17 +134,6 @@ static void send_reply(int fd, const struct agent_reply *rep, int passfd)
 		_exit(PS_EXIT_HARNESS);
 }
 
-void agent_set(struct agent_reply *rep, int ok, int err, const char *fmt, ...)
-{
-	va_list ap;
-
-	rep->ok = ok;
-	rep->err = err;
-	va_start(ap, fmt);
-	vsnprintf(rep->msg, sizeof(rep->msg), fmt, ap);
-	va_end(ap);
-}
-
 /* ---- creating tasks ---- */
 
 static int child_fd;	/* in a freshly cloned agent: its socket */
@@ -198,8 +187,9 @@ pid_t agent_spawn(int flags, int *rfd)
 	return pid;
 }
 
-static void do_fork(int flags, struct agent_reply *rep, int *passfd)
+static void op_fork(const struct agent_req *req, struct agent_reply *rep, int *passfd)
 {
+	int flags = (int)req->arg;
 	pid_t pid = agent_spawn(flags, passfd);
 
 	if (pid < 0) {
@@ -220,12 +210,13 @@ static void *thread_main(void *arg)
 	agent_loop(fd);
 }
 
-static void do_thread(struct agent_reply *rep, int *passfd)
+static void op_thread(const struct agent_req *req, struct agent_reply *rep, int *passfd)
 {
 	pthread_attr_t attr;
 	pthread_t th;
 	int sv[2], r;
 
+	(void)req;
 	if (socketpair(AF_UNIX, SOCK_SEQPACKET, 0, sv) < 0) {
 		agent_set(rep, 0, errno, "socketpair: %s", strerror(errno));
 		return;
@@ -245,25 +236,31 @@ static void do_thread(struct agent_reply *rep, int *passfd)
 	agent_set(rep, 1, 0, "created a thread");
 }
 
-static void do_exec(int fd, struct agent_reply *rep)
+static __thread int cmd_fd;	/* this thread's socket to R (the exec'd agent keeps it) */
+
+static void op_exec(const struct agent_req *req, struct agent_reply *rep, int *passfd)
 {
 	char fdarg[16];
 	char *argv[] = { "ptstress", "agent", fdarg, NULL };
 
-	snprintf(fdarg, sizeof(fdarg), "%d", fd);
+	(void)req;
+	(void)passfd;
+	snprintf(fdarg, sizeof(fdarg), "%d", cmd_fd);
 	/* Our socket must survive the exec; every other fd goes (agent_exec_main()). */
 	execv("/proc/self/exe", argv);
 	agent_set(rep, 0, errno, "execv(/proc/self/exe): %s", strerror(errno));
 }
 
 /* waitpid(@pid) as a real parent, then once more with WNOHANG. */
-static void do_reap(pid_t pid, struct agent_reply *rep)
+static void op_reap(const struct agent_req *req, struct agent_reply *rep, int *passfd)
 {
+	pid_t pid = req->pid;
 	struct wait_event ev;
 	struct deadline dl;
 	char what[96], evs[96];
 	int r, status;
 
+	(void)passfd;
 	snprintf(what, sizeof(what), "exit report of pid %d to its parent %d", (int)pid,
 		 (int)gettid());
 	deadline_start(&dl, ps_config.timeout_sec);
@@ -281,71 +278,108 @@ static void do_reap(pid_t pid, struct agent_reply *rep)
 	agent_set(rep, 1, 0, "waitpid(%d) = %s", (int)pid, wait_event_str(&ev, evs, sizeof(evs)));
 }
 
-/* Parse "VERB A B" with up to two integer arguments. */
-static int split(char *req, long *a, long *b)
+static void op_ping(const struct agent_req *req, struct agent_reply *rep, int *passfd)
 {
-	char *sp = strchr(req, ' ');
-	int n = 0;
-
-	*a = *b = 0;
-	if (!sp)
-		return 0;
-	*sp = '\0';
-	n = sscanf(sp + 1, "%ld %ld", a, b);
-	return n < 0 ? 0 : n;
+	(void)req;
+	(void)passfd;
+	agent_set(rep, 1, 0, "pong from %d", (int)gettid());
 }
+
+static void op_exit(const struct agent_req *req, struct agent_reply *rep, int *passfd)
+{
+	(void)rep;
+	(void)passfd;
+	syscall(SYS_exit, (int)req->arg);
+}
+
+static void op_exit_group(const struct agent_req *req, struct agent_reply *rep, int *passfd)
+{
+	(void)rep;
+	(void)passfd;
+	_exit((int)req->arg);
+}
+
+static void op_subreaper(const struct agent_req *req, struct agent_reply *rep, int *passfd)
+{
+	(void)passfd;
+	if (prctl(PR_SET_CHILD_SUBREAPER, (unsigned long)req->arg, 0, 0, 0) < 0)
+		agent_set(rep, 0, errno, "PR_SET_CHILD_SUBREAPER: %s", strerror(errno));
+	else
+		agent_set(rep, 1, 0, "subreaper %lld", (long long)req->arg);
+}
+
+static void op_traceme(const struct agent_req *req, struct agent_reply *rep, int *passfd)
+{
+	(void)req;
+	(void)passfd;
+	if (ptrace(PTRACE_TRACEME, 0, NULL, NULL) < 0)
+		agent_set(rep, 0, errno, "PTRACE_TRACEME: %s", strerror(errno));
+	else
+		agent_set(rep, 1, 0, "PTRACE_TRACEME by %d", (int)gettid());
+}
+
+/* The SIGCHLDs this process dequeued since the last ask (wait.c keeps them). */
+static void op_sigchld_log(const struct agent_req *req, struct agent_reply *rep, int *passfd)
+{
+	(void)req;
+	(void)passfd;
+	rep->nsigchld = sigchld_log_take(rep->sigchld, AGENT_SIGCHLD_MAX, &rep->sigchld_lost);
+	agent_set(rep, 1, 0, "%d SIGCHLDs logged by %d", rep->nsigchld, (int)getpid());
+}
+
+/* The agent's side of ops.def: one handler per request. */
+static agent_op_fn *const handlers[OP_NR] = {
+	[OP_PING] = op_ping,
+	[OP_FORK] = op_fork,
+	[OP_THREAD] = op_thread,
+	[OP_EXIT] = op_exit,
+	[OP_EXIT_GROUP] = op_exit_group,
+	[OP_EXEC] = op_exec,
+	[OP_SUBREAPER] = op_subreaper,
+	[OP_TRACEME] = op_traceme,
+	[OP_REAP] = op_reap,
+	[OP_SIGCHLD_LOG] = op_sigchld_log,
+	[OP_SEIZE] = op_seize,
+	[OP_ATTACH] = op_attach,
+	[OP_STOP] = op_stop,
+	[OP_LISTEN] = op_listen,
+	[OP_CONT] = op_cont,
+	[OP_SYSCALL] = op_syscall,
+	[OP_SINGLESTEP] = op_singlestep,
+	[OP_DETACH] = op_detach,
+	[OP_PTRACE_KILL] = op_ptrace_kill,
+	[OP_PASS] = op_pass,
+	[OP_WAIT_STOP] = op_wait_stop,
+	[OP_FOLLOW] = op_follow,
+	[OP_WAIT_TRACEE] = op_wait_tracee,
+};
 
 static void agent_loop(int fd)
 {
 	struct agent_reply rep;
-	char req[128];
+	struct agent_req req;
 	ssize_t n;
-	long a, b;
 	int passfd;
 
+	cmd_fd = fd;
 	for (;;) {
-		n = recv(fd, req, sizeof(req) - 1, 0);
+		n = recv(fd, &req, sizeof(req), 0);
 		if (n < 0 && errno == EINTR)
 			continue;
 		/* EOF: R is gone; the whole process goes with it. */
 		if (n <= 0)
 			_exit(PS_EXIT_HARNESS);
-		req[n] = '\0';
-		/* A kick to end a recv() (engine-verbs.c: syscall, singlestep): no reply. */
-		if (!strcmp(req, "nop"))
+		/* A kick to end a recv() (syscall, singlestep): no reply. */
+		if (n == sizeof(req) && req.magic == AGENT_MAGIC && req.op == OP_NOP)
 			continue;
 		memset(&rep, 0, sizeof(rep));
 		passfd = -1;
-		split(req, &a, &b);
-		if (!strcmp(req, "ping")) {
-			agent_set(&rep, 1, 0, "pong from %d", (int)gettid());
-		} else if (!strcmp(req, "fork")) {
-			do_fork((int)a, &rep, &passfd);
-		} else if (!strcmp(req, "thread")) {
-			do_thread(&rep, &passfd);
-		} else if (!strcmp(req, "exit")) {
-			syscall(SYS_exit, (int)a);
-		} else if (!strcmp(req, "exit-group")) {
-			_exit((int)a);
-		} else if (!strcmp(req, "exec")) {
-			do_exec(fd, &rep);
-		} else if (!strcmp(req, "subreaper")) {
-			if (prctl(PR_SET_CHILD_SUBREAPER, a, 0, 0, 0) < 0)
-				agent_set(&rep, 0, errno, "PR_SET_CHILD_SUBREAPER: %s",
-					  strerror(errno));
-			else
-				agent_set(&rep, 1, 0, "subreaper %ld", a);
-		} else if (!strcmp(req, "traceme")) {
-			if (ptrace(PTRACE_TRACEME, 0, NULL, NULL) < 0)
-				agent_set(&rep, 0, errno, "PTRACE_TRACEME: %s", strerror(errno));
-			else
-				agent_set(&rep, 1, 0, "PTRACE_TRACEME by %d", (int)gettid());
-		} else if (!strcmp(req, "reap")) {
-			do_reap((pid_t)a, &rep);
-		} else if (!tracer_op(req, (pid_t)a, b, &rep)) {
-			agent_set(&rep, 0, EINVAL, "agent %d: unknown request '%s'", (int)gettid(),
-				  req);
-		}
+		if (n != sizeof(req) || req.magic != AGENT_MAGIC || req.op >= OP_NR ||
+		    !handlers[req.op])
+			agent_set(&rep, 0, EINVAL, "agent %d: bad request (%zd bytes, op %u)",
+				  (int)gettid(), n, n == sizeof(req) ? req.op : 0u);
+		else
+			handlers[req.op](&req, &rep, &passfd);
 		send_reply(fd, &rep, passfd);
 		if (passfd >= 0)
 			close(passfd);
@@ -370,12 +404,17 @@ int agent_exec_main(int argc, char **argv)
 
 /* ---- R's side ---- */
 
-int agent_request(int fd, const char *req)
+int agent_send(int fd, const struct agent_req *req)
 {
-	if (send(fd, req, strlen(req), MSG_NOSIGNAL) < 0) {
+	struct agent_req r = *req;
+	char buf[96];
+
+	r.magic = AGENT_MAGIC;
+	if (send(fd, &r, sizeof(r), MSG_NOSIGNAL) < 0) {
 		int err = errno;
 
-		ps_error("sending '%s' on fd %d: %s", req, fd, strerror(err));
+		ps_error("sending '%s' on fd %d: %s", agent_req_str(&r, buf, sizeof(buf)), fd,
+			 strerror(err));
 		return -err;
 	}
 	return 0;

@@ -5,21 +5,51 @@
  * very task fork, create a thread, exit, exec, wait for a child, or act as
  * a tracer (ptrace requests must come from the tracer thread itself).
  *
- * R sends one text request per message; the agent answers with one struct
+ * The protocol is typed: R sends one struct agent_req per message (an op
+ * of ops.def and its fields); the agent answers with one struct
  * agent_reply, carrying a file descriptor (SCM_RIGHTS) when it created a
  * task: R's end of the new task's socket.  A new task's first message on
  * its socket is a struct agent_hello with SCM_CREDENTIALS, from which R
  * learns its tid in R's pid namespace (the kernel translates the pid).
+ * Both ends dispatch through tables indexed by the op; text exists only
+ * for the step log (agent_req_str()).
  */
 #ifndef PTSTRESS_AGENT_H
 #define PTSTRESS_AGENT_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 #include "lib/ptstress.h"
 
 #define AGENT_MAGIC	0x70747374	/* "ptst" */
+
+enum agent_op {
+#define AGENT_OP(id, name, fields) OP_##id,
+#include "agent/ops.def"
+#undef AGENT_OP
+	OP_NR
+};
+
+/* One request. */
+struct agent_req {
+	uint32_t magic;		/* AGENT_MAGIC */
+	uint32_t op;		/* enum agent_op */
+	int32_t pid;		/* the task it is about, as the agent sees it; 0 none */
+	int32_t sig;		/* a signal to deliver (cont, detach); 0 none */
+	int64_t arg;		/* op-specific: options, flags, exit code, "pass" mode */
+};
+
+/* "pass" modes (agent_req.arg). */
+#define PASS_DELIVER	0	/* a signal-delivery-stop is resumed with its signal */
+#define PASS_SWALLOW	1	/* ... with 0 (the SIGTRAP after a legacy traced exec) */
+#define PASS_EXEC_TGID	2	/* swallow, and the stop comes under the tgid after
+				 * de_thread(): ECHILD until then */
+
+/* Flags of OP_FORK. */
+#define AGENT_FORK_SUBREAPER	1	/* PR_SET_CHILD_SUBREAPER at birth */
+#define AGENT_FORK_PIDNS	2	/* clone(CLONE_NEWPID): the init of a new namespace */
 
 /* A new task introduces itself. */
 struct agent_hello {
@@ -28,6 +58,8 @@ struct agent_hello {
 	pid_t tgid;		/* getpid() in its own pid namespace */
 	int creds_tid;		/* the SCM_CREDENTIALS pid is the tid (else the tgid) */
 };
+
+#define AGENT_SIGCHLD_MAX	24	/* SIGCHLD records of one OP_SIGCHLD_LOG reply */
 
 /* An agent's answer to one request. */
 struct agent_reply {
@@ -39,49 +71,27 @@ struct agent_reply {
 	int second;		/* reap: a second waitpid(pid, WNOHANG) right after: */
 	int second_errno;	/*   its return value and errno (ECHILD: nothing left) */
 	unsigned long msg_val;	/* PTRACE_GETEVENTMSG where one was read */
+	int nsigchld;		/* OP_SIGCHLD_LOG: records in sigchld[]; -1 not logged */
+	int sigchld_lost;	/* OP_SIGCHLD_LOG: dropped by a full log */
+	struct sigchld_rec sigchld[AGENT_SIGCHLD_MAX];	/* OP_SIGCHLD_LOG, oldest first */
 	char msg[360];		/* what the agent did and saw, for diagnostics */
 };
 
-/* Agent flags of "fork". */
-#define AGENT_FORK_SUBREAPER	1
-#define AGENT_FORK_PIDNS	2
+/* The name of @op ("seize"), "?" if unknown. */
+const char *agent_op_name(unsigned int op);
+/* "seize pid=12 arg=0x100000" for the step log; returns @buf. */
+char *agent_req_str(const struct agent_req *req, char *buf, size_t len);
+/* Fill in a reply: ok, errno and a message. */
+void agent_set(struct agent_reply *rep, int ok, int err, const char *fmt, ...) PS_PRINTF(4, 5);
 
-/*
- * Requests (PID: as the agent sees it; SIG: a number, 0 none):
- *   fork FLAGS          fork (FLAGS: AGENT_FORK_*), reply with pid + fd
- *   thread              pthread_create(), reply with tid + fd
- *   exit CODE           this thread exits (SYS_exit); no reply
- *   exit-group CODE     the process exits (exit_group); no reply
- *   exec                execve() of ptstress as agent; the hello comes again
- *   subreaper 0|1       PR_SET_CHILD_SUBREAPER
- *   traceme             PTRACE_TRACEME
- *   reap PID            waitpid(PID, __WALL), then once more WNOHANG
- *   wait-tracee PID     waitpid(PID, __WALL) for a tracee's exit report
- *   seize PID OPTS      PTRACE_SEIZE with options OPTS
- *   attach PID OPTS     PTRACE_ATTACH, wait for its stop, SETOPTIONS, CONT 0
- *   stop PID SEIZED     PTRACE_INTERRUPT (seized) or tgkill(SIGSTOP), and
- *                       wait for the stop; signals that get there first are
- *                       delivered
- *   listen PID          PTRACE_LISTEN
- *   cont PID SIG        PTRACE_CONT
- *   syscall PID         PTRACE_SYSCALL, wait for the syscall-stop
- *   singlestep PID      PTRACE_SINGLESTEP, wait for the SIGTRAP stop
- *   detach PID SIG      PTRACE_DETACH (the tracee must be stopped)
- *   ptrace-kill PID     PTRACE_KILL
- *   pass PID SWALLOW    wait for a stop of PID; a signal-delivery-stop is
- *                       resumed with its signal (0 if SWALLOW), others with 0
- *   wait-stop PID       wait for a stop of PID and leave it stopped
- *   follow PID          wait for PID's fork/clone event stop, then for the
- *                       new task's first stop; resume both; msg_val = new pid
- *   ping                reply ok
- */
 /*
  * Create an agent process (fork, or clone(CLONE_NEWPID) with
  * AGENT_FORK_PIDNS); *rfd is the caller's end of its socket.  The child's
  * hello follows on it.  Returns the pid as the caller sees it, or -1.
  */
 pid_t agent_spawn(int flags, int *rfd);
-int agent_request(int fd, const char *req);
+/* Send one request.  0 or -errno with ps_last_error() set. */
+int agent_send(int fd, const struct agent_req *req);
 /* Read one reply (and a passed fd into *newfd, or -1).  0 or -errno. */
 int agent_reply(int fd, struct agent_reply *rep, int *newfd, const struct deadline *dl);
 /* Read a new task's hello; *tid = its tid in R's namespace.  0 or -errno. */

@@ -16,7 +16,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "agent/agent.h"
 #include "agent/tracer-ops.h"
 
 static void tracee_of(struct tracee *t, pid_t pid)
@@ -134,12 +133,15 @@ static void done(struct agent_reply *rep, const char *what, pid_t pid,
 		  ev ? ": " : "", evs);
 }
 
-static void op_attach(pid_t pid, unsigned long opts, struct agent_reply *rep)
+void op_attach(const struct agent_req *req, struct agent_reply *rep, int *passfd)
 {
+	pid_t pid = req->pid;
+	unsigned long opts = (unsigned long)req->arg;
 	struct wait_event ev;
 	struct tracee t;
 	int r;
 
+	(void)passfd;
 	if (ptrace(PTRACE_ATTACH, pid, NULL, NULL) < 0) {
 		ps_ptrace_error(PTRACE_ATTACH, pid, 0, errno, "attach");
 		agent_set(rep, 0, errno, "%s", ps_last_error());
@@ -163,12 +165,15 @@ static void op_attach(pid_t pid, unsigned long opts, struct agent_reply *rep)
 	done(rep, "attached", pid, &ev);
 }
 
-static void op_stop(pid_t pid, bool seized, struct agent_reply *rep)
+void op_stop(const struct agent_req *req, struct agent_reply *rep, int *passfd)
 {
+	pid_t pid = req->pid;
+	bool seized = req->arg != 0;
 	struct wait_event ev;
 	struct tracee t;
 	int r;
 
+	(void)passfd;
 	tracee_of(&t, pid);
 	if (seized) {
 		r = tracee_interrupt(&t);
@@ -188,8 +193,8 @@ static void op_stop(pid_t pid, bool seized, struct agent_reply *rep)
 	done(rep, "stopped", pid, &ev);
 }
 
-static void op_resume(pid_t pid, enum resume_how how, int sig, const char *what,
-		      struct agent_reply *rep)
+static void resume(pid_t pid, enum resume_how how, int sig, const char *what,
+		   struct agent_reply *rep)
 {
 	struct tracee t;
 	int r;
@@ -203,7 +208,7 @@ static void op_resume(pid_t pid, enum resume_how how, int sig, const char *what,
 	done(rep, what, pid, NULL);
 }
 
-static void op_step(pid_t pid, long req, struct agent_reply *rep)
+static void step(pid_t pid, long req, struct agent_reply *rep)
 {
 	struct wait_event ev;
 	bool sysc = req == PTRACE_SYSCALL;
@@ -223,21 +228,24 @@ static void op_step(pid_t pid, long req, struct agent_reply *rep)
  * A stop of any kind, resumed so that the tracee goes on: a signal is
  * delivered unless @swallow (the SIGTRAP after a legacy traced exec).
  */
-static void op_pass(pid_t pid, int swallow, struct agent_reply *rep)
+void op_pass(const struct agent_req *req, struct agent_reply *rep, int *passfd)
 {
+	pid_t pid = req->pid;
+	int swallow = (int)req->arg;
 	unsigned int delay = 0;
 	struct wait_event ev;
 	struct deadline dl;
 	struct tracee t;
 	int r;
 
+	(void)passfd;
 	/*
-	 * swallow == 2: the exec stop of a non-leader thread comes under the
+	 * PASS_EXEC_TGID: the exec stop of a non-leader thread comes under the
 	 * thread group id, which is not our tracee until de_thread() has run:
 	 * ECHILD until then.
 	 */
 	deadline_start(&dl, ps_config.timeout_sec);
-	while ((r = next_report(pid, &ev, "a stop", rep)) == -ECHILD && swallow == 2 &&
+	while ((r = next_report(pid, &ev, "a stop", rep)) == -ECHILD && swallow == PASS_EXEC_TGID &&
 	       !deadline_expired(&dl))
 		backoff_sleep(&delay);
 	if (r < 0)
@@ -255,10 +263,12 @@ static void op_pass(pid_t pid, int swallow, struct agent_reply *rep)
 }
 
 /* The next stop of @pid, left stopped (a group-stop after SIGSTOP was passed). */
-static void op_wait_stop(pid_t pid, struct agent_reply *rep)
+void op_wait_stop(const struct agent_req *req, struct agent_reply *rep, int *passfd)
 {
+	pid_t pid = req->pid;
 	struct wait_event ev;
 
+	(void)passfd;
 	if (next_report(pid, &ev, "a stop", rep) < 0)
 		return;
 	if (is_exit(&ev)) {
@@ -268,14 +278,16 @@ static void op_wait_stop(pid_t pid, struct agent_reply *rep)
 	done(rep, "saw a stop of", pid, &ev);
 }
 
-static void op_follow(pid_t pid, struct agent_reply *rep)
+void op_follow(const struct agent_req *req, struct agent_reply *rep, int *passfd)
 {
+	pid_t pid = req->pid;
 	struct wait_event ev, cev;
 	unsigned long msg = 0;
 	struct tracee t;
 	pid_t child;
 	int r;
 
+	(void)passfd;
 	if (wait_stop(pid, want_fork, "the fork/clone event stop", &ev, rep) < 0)
 		return;
 	if (ptrace(PTRACE_GETEVENTMSG, pid, NULL, &msg) < 0) {
@@ -303,11 +315,13 @@ static void op_follow(pid_t pid, struct agent_reply *rep)
 }
 
 /* The tracee's exit report; stops on the way (PTRACE_EVENT_EXIT) are resumed. */
-static void op_wait_tracee(pid_t pid, struct agent_reply *rep)
+void op_wait_tracee(const struct agent_req *req, struct agent_reply *rep, int *passfd)
 {
+	pid_t pid = req->pid;
 	struct wait_event ev;
 	int status;
 
+	(void)passfd;
 	if (wait_stop(pid, want_exit, "the exit report", &ev, rep) < 0) {
 		/* wait_stop() calls an exit ESRCH: here it is what we wanted. */
 		if (!is_exit(&ev))
@@ -320,49 +334,57 @@ static void op_wait_tracee(pid_t pid, struct agent_reply *rep)
 	done(rep, "collected the exit of", pid, &ev);
 }
 
-bool tracer_op(const char *req, pid_t pid, long arg, struct agent_reply *rep)
+void op_seize(const struct agent_req *req, struct agent_reply *rep, int *passfd)
 {
 	struct tracee t;
 	int r;
 
-	if (!strcmp(req, "seize")) {
-		tracee_of(&t, pid);
-		r = tracee_seize(&t, (unsigned long)arg);
-		if (r < 0)
-			agent_set(rep, 0, -r, "%s", ps_last_error());
-		else
-			done(rep, "seized", pid, NULL);
-	} else if (!strcmp(req, "attach")) {
-		op_attach(pid, (unsigned long)arg, rep);
-	} else if (!strcmp(req, "stop")) {
-		op_stop(pid, arg != 0, rep);
-	} else if (!strcmp(req, "listen")) {
-		op_resume(pid, RESUME_LISTEN, 0, "listened to", rep);
-	} else if (!strcmp(req, "cont")) {
-		op_resume(pid, RESUME_CONT, (int)arg, "continued", rep);
-	} else if (!strcmp(req, "detach")) {
-		op_resume(pid, RESUME_DETACH, (int)arg, "detached", rep);
-	} else if (!strcmp(req, "syscall")) {
-		op_step(pid, PTRACE_SYSCALL, rep);
-	} else if (!strcmp(req, "singlestep")) {
-		op_step(pid, PTRACE_SINGLESTEP, rep);
-	} else if (!strcmp(req, "ptrace-kill")) {
-		if (ptrace(PTRACE_KILL, pid, NULL, NULL) < 0) {
-			ps_ptrace_error(PTRACE_KILL, pid, 0, errno, "tracer %d", (int)gettid());
-			agent_set(rep, 0, errno, "%s", ps_last_error());
-		} else {
-			done(rep, "PTRACE_KILLed", pid, NULL);
-		}
-	} else if (!strcmp(req, "pass")) {
-		op_pass(pid, (int)arg, rep);
-	} else if (!strcmp(req, "wait-stop")) {
-		op_wait_stop(pid, rep);
-	} else if (!strcmp(req, "follow")) {
-		op_follow(pid, rep);
-	} else if (!strcmp(req, "wait-tracee")) {
-		op_wait_tracee(pid, rep);
+	(void)passfd;
+	tracee_of(&t, req->pid);
+	r = tracee_seize(&t, (unsigned long)req->arg);
+	if (r < 0)
+		agent_set(rep, 0, -r, "%s", ps_last_error());
+	else
+		done(rep, "seized", req->pid, NULL);
+}
+
+void op_listen(const struct agent_req *req, struct agent_reply *rep, int *passfd)
+{
+	(void)passfd;
+	resume(req->pid, RESUME_LISTEN, 0, "listened to", rep);
+}
+
+void op_cont(const struct agent_req *req, struct agent_reply *rep, int *passfd)
+{
+	(void)passfd;
+	resume(req->pid, RESUME_CONT, req->sig, "continued", rep);
+}
+
+void op_detach(const struct agent_req *req, struct agent_reply *rep, int *passfd)
+{
+	(void)passfd;
+	resume(req->pid, RESUME_DETACH, req->sig, "detached", rep);
+}
+
+void op_syscall(const struct agent_req *req, struct agent_reply *rep, int *passfd)
+{
+	(void)passfd;
+	step(req->pid, PTRACE_SYSCALL, rep);
+}
+
+void op_singlestep(const struct agent_req *req, struct agent_reply *rep, int *passfd)
+{
+	(void)passfd;
+	step(req->pid, PTRACE_SINGLESTEP, rep);
+}
+
+void op_ptrace_kill(const struct agent_req *req, struct agent_reply *rep, int *passfd)
+{
+	(void)passfd;
+	if (ptrace(PTRACE_KILL, req->pid, NULL, NULL) < 0) {
+		ps_ptrace_error(PTRACE_KILL, req->pid, 0, errno, "tracer %d", (int)gettid());
+		agent_set(rep, 0, errno, "%s", ps_last_error());
 	} else {
-		return false;
+		done(rep, "PTRACE_KILLed", req->pid, NULL);
 	}
-	return true;
 }

@@ -1,19 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* The tracer requests of an agent (tracer-ops.c); see agent.h for the list. */
+/*
+ * The tracer requests of an agent (tracer-ops.c), one handler per op of
+ * ops.def's tracer section; agent.c's dispatch table points at them.
+ */
 #ifndef PTSTRESS_TRACER_OPS_H
 #define PTSTRESS_TRACER_OPS_H
 
-#include <stdbool.h>
-
 #include "agent/agent.h"
 
-/*
- * Perform tracer request @req ("seize", "stop", ...) on @pid with argument
- * @arg; false if @req is not a tracer request.
- */
-bool tracer_op(const char *req, pid_t pid, long arg, struct agent_reply *rep);
-/* Fill in a reply: ok, errno and a message. */
-void agent_set(struct agent_reply *rep, int ok, int err, const char *fmt, ...)
-	PS_PRINTF(4, 5);
+typedef void agent_op_fn(const struct agent_req *req, struct agent_reply *rep, int *passfd);
+
+agent_op_fn op_seize, op_attach, op_stop, op_listen, op_cont, op_syscall, op_singlestep,
+	op_detach, op_ptrace_kill, op_pass, op_wait_stop, op_follow, op_wait_tracee;
 
 #endif

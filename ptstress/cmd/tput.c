@@ -1,20 +1,23 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * ptstress tput: how many cycles per second ptstress's own tracer T manages
- * when driven through its command channel (tracer_call(): one request, one
- * reply per verb), beside the same cycles without the channel (--bare).
+ * when driven through its command channel (an agent, agent/agent.h: one
+ * typed request and one reply per step), beside the same cycles without
+ * the channel (--bare).
  * bench/ptput gives the bare-syscall limit; this gives what our machinery
  * costs on top of it.
  *
- *   R (this process, child subreaper) ─┬─ T_i     tracer_spawn(), channel mode
+ *   R (this process, child subreaper) ─┬─ T_i     an agent (agent_spawn())
  *                                      ├─ S_i     sleeping target, attach
  *                                      └─ D_i     driver: runs the loop
  *                                          └─ K   kill+reap: a fresh target
  *
- * attach+detach: D_i asks T_i "seize S_i", then "detach S_i" (T interrupts
- * it, waits for PTRACE_EVENT_STOP, PTRACE_DETACH).
- * kill+reap: D_i forks K, asks T_i "seize K", SIGKILLs K, asks T_i "reap K"
- * (T collects the kill report), then reaps K itself, as its real parent.
+ * attach+detach: D_i asks T_i "seize S_i", "stop S_i" (PTRACE_INTERRUPT and
+ * its PTRACE_EVENT_STOP), then "detach S_i": the requests the scenario
+ * engine sends for seize and detach.
+ * kill+reap: D_i forks K, asks T_i "seize K", SIGKILLs K, asks T_i
+ * "wait-tracee K" (T collects the kill report), then reaps K itself, as its
+ * real parent.
  * --bare: no T; D_i makes the very calls T makes (tracee_seize(),
  * tracee_interrupt(), wait_event_for(), tracee_resume()), so the two
  * figures differ by the channel alone.  In kill+reap D_i is then tracer
@@ -36,9 +39,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "agent/agent.h"
 #include "lib/ptstress.h"
 #include "cmd/tput.h"
-#include "selftest/tracer.h"
 
 /* Two registry entries per tracer (T_i and S_i); procs.c has room for 16. */
 #define MAX_TRACERS	8
@@ -132,19 +135,48 @@ static int spawn_target(struct tracee *t, const int ready[2], bool reg)
 	return read_full_deadline(ready[0], &c, 1, &dl);
 }
 
-/* One request to T; 0 if T did it, else -errno with the reason in @msg. */
-static int call(struct tracee *tr, const char *req, char *msg, size_t len)
+/* T_i: an agent, R's child, on R's cleanup list; its hello is read here. */
+static int spawn_tracer(struct tracee *t)
 {
-	struct tracer_reply rep;
-	int r;
+	struct deadline dl;
+	pid_t tid, ns_tid;
+	pid_t pid = agent_spawn(0, &t->ctl_fd);
 
-	r = tracer_call(tr, req, &rep);
+	if (pid < 0) {
+		int err = errno;
+
+		ps_error("fork of a tracer agent: %s", strerror(err));
+		return -err;
+	}
+	t->pid = pid;
+	t->state = TS_RUNNING;
+	ps_register(t);
+	deadline_start(&dl, ps_config.timeout_sec);
+	return agent_hello(t->ctl_fd, &tid, &ns_tid, &dl);
+}
+
+/* One request to T; 0 if T did it, else -errno with the reason in @msg. */
+static int call(struct tracee *tr, const struct agent_req *req, char *msg, size_t len)
+{
+	struct agent_reply rep;
+	struct deadline dl;
+	char buf[96];
+	int fd = -1, r;
+
+	r = agent_send(tr->ctl_fd, req);
+	if (r == 0) {
+		deadline_start(&dl, ps_config.timeout_sec + REPLY_GRACE_SEC);
+		r = agent_reply(tr->ctl_fd, &rep, &fd, &dl);
+		if (fd >= 0)
+			close(fd);
+	}
 	if (r < 0) {
 		snprintf(msg, len, "%s", ps_last_error());
 		return r;
 	}
 	if (!rep.ok) {
-		snprintf(msg, len, "T (pid %d) could not '%s': %s", (int)tr->pid, req, rep.msg);
+		snprintf(msg, len, "T (pid %d) could not '%s': %s", (int)tr->pid,
+			 agent_req_str(req, buf, sizeof(buf)), rep.msg);
 		return rep.err ? -rep.err : -EPROTO;
 	}
 	return 0;
@@ -217,15 +249,20 @@ static int reap_killed(struct tracee *t, char *msg, size_t len)
 	return 0;
 }
 
+#define REQ(op_, pid_) (&(struct agent_req){ .op = (op_), .pid = (pid_) })
+
 /* One attach+detach cycle on @s->target. */
-static int attach_cycle(struct tput_slot *s, bool bare, const char *seize_req,
-			const char *detach_req, char *msg, size_t len)
+static int attach_cycle(struct tput_slot *s, bool bare, char *msg, size_t len)
 {
+	pid_t pid = s->target.pid;
 	int r;
 
 	if (!bare) {
-		r = call(&s->t, seize_req, msg, len);
-		return r < 0 ? r : call(&s->t, detach_req, msg, len);
+		r = call(&s->t, REQ(OP_SEIZE, pid), msg, len);
+		if (r == 0)
+			r = call(&s->t, &(struct agent_req){ .op = OP_STOP, .pid = pid, .arg = 1 },
+				 msg, len);
+		return r < 0 ? r : call(&s->t, REQ(OP_DETACH, pid), msg, len);
 	}
 	r = tracee_seize(&s->target, 0);
 	if (r < 0) {
@@ -250,7 +287,6 @@ static int kill_cycle(struct tput_slot *s, bool bare, const int ready[2], char *
 		      size_t len)
 {
 	struct tracee k;
-	char req[64];
 	int r;
 
 	tracee_init(&k, "K");
@@ -266,16 +302,14 @@ static int kill_cycle(struct tput_slot *s, bool bare, const int ready[2], char *
 			return r;
 		}
 	} else {
-		snprintf(req, sizeof(req), "seize %d", (int)k.pid);
-		r = call(&s->t, req, msg, len);
+		r = call(&s->t, REQ(OP_SEIZE, k.pid), msg, len);
 		if (r < 0)
 			return r;
 	}
 	kill(k.pid, SIGKILL);
 	if (!bare) {
 		/* Until T has collected it, the zombie is not ours to reap. */
-		snprintf(req, sizeof(req), "reap %d", (int)k.pid);
-		r = call(&s->t, req, msg, len);
+		r = call(&s->t, REQ(OP_WAIT_TRACEE, k.pid), msg, len);
 		if (r < 0)
 			return r;
 	}
@@ -291,7 +325,7 @@ static __attribute__((noreturn)) void driver_main(int idx, const struct tput_opt
 {
 	struct tput_result res = { .idx = idx };
 	struct tput_slot *s = &slots[idx];
-	char seize_req[64], detach_req[64], c;
+	char c;
 	int ready[2] = { -1, -1 };
 	double start, end;
 	struct deadline dl;
@@ -301,8 +335,6 @@ static __attribute__((noreturn)) void driver_main(int idx, const struct tput_opt
 	/* Its waits (bare mode, and the target's reap) sleep on SIGCHLD. */
 	block_sigchld();
 
-	snprintf(seize_req, sizeof(seize_req), "seize %d", (int)s->target.pid);
-	snprintf(detach_req, sizeof(detach_req), "detach %d", (int)s->target.pid);
 	if (what == TPUT_KILL && pipe(ready) < 0) {
 		snprintf(res.msg, sizeof(res.msg), "pipe: %s", strerror(errno));
 		goto out;
@@ -318,8 +350,7 @@ static __attribute__((noreturn)) void driver_main(int idx, const struct tput_opt
 	end = start + o->seconds;
 	do {
 		if (what == TPUT_ATTACH)
-			r = attach_cycle(s, o->bare, seize_req, detach_req, res.msg,
-					 sizeof(res.msg));
+			r = attach_cycle(s, o->bare, res.msg, sizeof(res.msg));
 		else
 			r = kill_cycle(s, o->bare, ready, res.msg, sizeof(res.msg));
 		if (r < 0)
@@ -424,7 +455,7 @@ static int run_phase(const struct tput_opts *o, enum tput_what what)
 		tracee_init(&slots[i].target, "S");
 	}
 	for (i = 0; i < o->tracers && !o->bare && r == 0; i++)
-		r = tracer_spawn(&slots[i].t);
+		r = spawn_tracer(&slots[i].t);
 	if (r == 0 && what == TPUT_ATTACH) {
 		if (pipe(ready) < 0) {
 			r = -errno;

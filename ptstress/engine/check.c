@@ -340,7 +340,6 @@ int collect_reports(bool all)
 {
 	struct agent_reply rep;
 	bool progress = true, as_tracer;
-	char req[64];
 	int i, c, round;
 
 	while (progress && !eng.stop) {
@@ -367,10 +366,8 @@ int collect_reports(bool all)
 				} else if (eng.m.t[c].stop != MS_RUNNING || eng.e[c].fd < 0) {
 					continue;
 				} else {
-					snprintf(req, sizeof(req), "%s %d",
-						 as_tracer ? "wait-tracee" : "reap",
-						 (int)pid_for(c, i));
-					if (call(c, req, &rep, NULL) < 0)
+					if (call(c, REQ(as_tracer ? OP_WAIT_TRACEE : OP_REAP,
+							    pid_for(c, i), 0, 0), &rep, NULL) < 0)
 						return -1;
 				}
 				if (collect_reply(c, i, &rep, as_tracer) < 0)

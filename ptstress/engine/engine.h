@@ -99,11 +99,14 @@ const char *tname(int i);
 /* Does the statement's "fails" clause accept @err (0: success expected)? */
 bool outcome_ok(const struct stmt *s, int err);
 
+/* A request to an agent: REQ(OP_SEIZE, pid, sig, arg). */
+#define REQ(op_, pid_, sig_, arg_) \
+	(&(struct agent_req){ .op = (op_), .pid = (pid_), .sig = (sig_), .arg = (arg_) })
 /* One request to agent @i and its reply; 0 or -errno (harness error set). */
-int call(int i, const char *req, struct agent_reply *rep, int *newfd);
+int call(int i, const struct agent_req *req, struct agent_reply *rep, int *newfd);
 /* Send only; the reply is read by finish(). */
-int start_call(int i, const char *req);
-int finish(int i, const char *req, struct agent_reply *rep, int *newfd);
+int start_call(int i, const struct agent_req *req);
+int finish(int i, const struct agent_req *req, struct agent_reply *rep, int *newfd);
 
 /* ---- engine-pop.c ---- */
 int pop_process(const struct stmt *s);

@@ -41,27 +41,28 @@ static int follower(int creator, unsigned long opt)
  * the new task's fd and fills in *tid, *ns_tid and *tracer (M_NONE: not
  * auto-attached).
  */
-static int create(int creator, const char *req, unsigned long opt, pid_t *tid, pid_t *ns_tid,
+static int create(int creator, const struct agent_req *req, unsigned long opt, pid_t *tid, pid_t *ns_tid,
 		  int *tracer)
 {
 	struct agent_reply rep, frep;
 	struct deadline dl;
-	char freq[64];
+
 	int fd = -1, r;
 
 	*tracer = follower(creator, opt);
 	if (eng.m.t[creator].stop != MS_RUNNING) {
-		bad_scenario("%s is stopped: it cannot %s (cont it first)", tname(creator), req);
+		bad_scenario("%s is stopped: it cannot %s (cont it first)", tname(creator),
+			     agent_op_name(req->op));
 		return -1;
 	}
 	if (start_call(creator, req) < 0)
 		return -1;
 	if (*tracer != M_NONE && !eng.e[*tracer].external) {
-		snprintf(freq, sizeof(freq), "follow %d", (int)pid_for(*tracer, creator));
-		if (call(*tracer, freq, &frep, NULL) < 0)
+		if (call(*tracer, REQ(OP_FOLLOW, pid_for(*tracer, creator), 0, 0), &frep, NULL) < 0)
 			return -1;
 		if (!frep.ok) {
-			finding("%s could not follow the %s of %s: %s", tname(*tracer), req,
+			finding("%s could not follow the %s of %s: %s", tname(*tracer),
+				agent_op_name(req->op),
 				tname(creator), frep.msg);
 			return -1;
 		}
@@ -69,7 +70,7 @@ static int create(int creator, const char *req, unsigned long opt, pid_t *tid, p
 	if (finish(creator, req, &rep, &fd) < 0)
 		return -1;
 	if (!rep.ok || fd < 0) {
-		harness_err("%s: '%s' failed: %s", tname(creator), req, rep.msg);
+		harness_err("%s: '%s' failed: %s", tname(creator), agent_op_name(req->op), rep.msg);
 		return -1;
 	}
 	deadline_start(&dl, eng.step_timeout);
@@ -114,7 +115,7 @@ static int add_thread(const char *name, int proc)
 		bad_scenario("%s has no live thread to create %s", tname(proc), name);
 		return -1;
 	}
-	fd = create(creator, "thread", PTRACE_O_TRACECLONE, &tid, &ns_tid, &tracer);
+	fd = create(creator, REQ(OP_THREAD, 0, 0, 0), PTRACE_O_TRACECLONE, &tid, &ns_tid, &tracer);
 	if (fd < 0)
 		return -1;
 	i = adopt(m_thread(&eng.m, creator, name, tid, ns_tid), fd, name, creator, tracer);
@@ -129,7 +130,7 @@ int spawn_process(const char *name, int parent, bool subreaper, bool pidns, int 
 	int flags = (subreaper ? AGENT_FORK_SUBREAPER : 0) | (pidns ? AGENT_FORK_PIDNS : 0);
 	int tracer = M_NONE, fd, i, k;
 	pid_t tid, ns_tid;
-	char req[32], tn[SC_NAME_LEN + 8];
+	char tn[SC_NAME_LEN + 8];
 
 	if (parent == 0) {
 		struct deadline dl;
@@ -151,8 +152,7 @@ int spawn_process(const char *name, int parent, bool subreaper, bool pidns, int 
 			bad_scenario("nested pid namespaces are not supported");
 			return -1;
 		}
-		snprintf(req, sizeof(req), "fork %d", flags);
-		fd = create(parent, req, PTRACE_O_TRACEFORK, &tid, &ns_tid, &tracer);
+		fd = create(parent, REQ(OP_FORK, 0, 0, flags), PTRACE_O_TRACEFORK, &tid, &ns_tid, &tracer);
 		if (fd < 0)
 			return -1;
 	}

@@ -182,31 +182,35 @@ bool outcome_ok(const struct stmt *s, int err)
 	return false;
 }
 
-int start_call(int i, const char *req)
+int start_call(int i, const struct agent_req *req)
 {
+	char buf[96];
 	int r;
 
-	logf_("  -> %s: %s", tname(i), req);
+	agent_req_str(req, buf, sizeof(buf));
+	logf_("  -> %s: %s", tname(i), buf);
 	if (eng.e[i].fd < 0) {
-		harness_err("%s has no command channel (request '%s')", tname(i), req);
+		harness_err("%s has no command channel (request '%s')", tname(i), buf);
 		return -EBADF;
 	}
-	r = agent_request(eng.e[i].fd, req);
+	r = agent_send(eng.e[i].fd, req);
 	if (r < 0)
 		harness_err("%s: %s", tname(i), ps_last_error());
 	return r;
 }
 
-int finish(int i, const char *req, struct agent_reply *rep, int *newfd)
+int finish(int i, const struct agent_req *req, struct agent_reply *rep, int *newfd)
 {
 	struct deadline dl;
+	char buf[96];
 	int fd, r;
 
 	/* The agent's own wait uses the step timeout: give it time to say so. */
 	deadline_start(&dl, eng.step_timeout + REPLY_GRACE_SEC);
 	r = agent_reply(eng.e[i].fd, rep, newfd ? newfd : &fd, &dl);
 	if (r < 0) {
-		harness_err("no reply of %s to '%s': %s", tname(i), req, ps_last_error());
+		harness_err("no reply of %s to '%s': %s", tname(i),
+			    agent_req_str(req, buf, sizeof(buf)), ps_last_error());
 		return r;
 	}
 	if (!newfd && fd >= 0)
@@ -216,7 +220,7 @@ int finish(int i, const char *req, struct agent_reply *rep, int *newfd)
 	return 0;
 }
 
-int call(int i, const char *req, struct agent_reply *rep, int *newfd)
+int call(int i, const struct agent_req *req, struct agent_reply *rep, int *newfd)
 {
 	int r = start_call(i, req);
 

@@ -169,7 +169,6 @@ static int v_trace(const struct stmt *s, int tr, int x)
 	bool seize = s->verb == V_SEIZE;
 	unsigned long opts = ptrace_opts(s->opts);
 	struct agent_reply rep;
-	char req[64];
 
 	/*
 	 * ptrace_attach() re-traps a group-stopped task (JOBCTL_TRAP_STOP) and
@@ -186,11 +185,11 @@ static int v_trace(const struct stmt *s, int tr, int x)
 			     sc_verb_name(s->verb), tname(x));
 		return -1;
 	}
-	snprintf(req, sizeof(req), "%s %d %lu", seize ? "seize" : "attach", (int)pid_for(tr, x),
-		 opts);
+	struct agent_req *req = REQ(seize ? OP_SEIZE : OP_ATTACH, pid_for(tr, x), 0, (long)opts);
+
 	if (call(tr, req, &rep, NULL) < 0)
 		return -1;
-	if (outcome(s, predict_attach(tr, x), &rep, req)) {
+	if (outcome(s, predict_attach(tr, x), &rep, agent_op_name(req->op))) {
 		m_trace(&eng.m, tr, x, opts, seize);
 		m_set_stop(&eng.m, x, MS_RUNNING);
 	}
@@ -206,7 +205,7 @@ static int v_traceme(int x)
 		bad_scenario("traceme: the real parent of %s must be an agent, not R", tname(x));
 		return -1;
 	}
-	if (call(x, "traceme", &rep, NULL) < 0)
+	if (call(x, REQ(OP_TRACEME, 0, 0, 0), &rep, NULL) < 0)
 		return -1;
 	if (outcome(eng.cur, T(x)->tracer != M_NONE ? EPERM : 0, &rep, "PTRACE_TRACEME"))
 		m_trace(&eng.m, parent, x, 0, false);
@@ -217,10 +216,9 @@ static int v_traceme(int x)
 static int stop_tracee(const struct stmt *s, int tr, int x, bool check)
 {
 	struct agent_reply rep;
-	char req[64];
 	int expect;
 
-	snprintf(req, sizeof(req), "stop %d %d", (int)pid_for(tr, x), T(x)->seized);
+	struct agent_req *req = REQ(OP_STOP, pid_for(tr, x), 0, T(x)->seized);
 	/* PTRACE_INTERRUPT only needs the tracee to be ours, stopped or not. */
 	expect = alive(x) && T(x)->tracer == tr ? 0 : ESRCH;
 	/* PTRACE_INTERRUPT ends PTRACE_LISTEN: the tracee re-traps. */
@@ -238,7 +236,7 @@ static int stop_tracee(const struct stmt *s, int tr, int x, bool check)
 		finding("stopping %s before the detach: %s", tname(x), rep.msg);
 		return -1;
 	}
-	if (check && !outcome(s, expect, &rep, req))
+	if (check && !outcome(s, expect, &rep, "interrupt"))
 		return -1;
 	m_set_stop(&eng.m, x, MS_TRACED);
 	T(x)->listening = false;
@@ -248,10 +246,11 @@ static int stop_tracee(const struct stmt *s, int tr, int x, bool check)
 	return 0;
 }
 
-static int v_resume(const struct stmt *s, int tr, int x, const char *verb)
+static int v_resume(const struct stmt *s, int tr, int x, enum agent_op op)
 {
+	const char *verb = agent_op_name(op);
+	struct agent_req *req;
 	struct agent_reply rep;
-	char req[64];
 	int sig = s->sig;
 	bool deliver;
 
@@ -267,7 +266,7 @@ static int v_resume(const struct stmt *s, int tr, int x, const char *verb)
 	if ((sig == SIGKILL || sig == SIGTERM) && refuse_traceexit_kill(x) < 0)
 		return -1;
 	deliver = eng.e[x].deliver_sig;
-	snprintf(req, sizeof(req), "%s %d %d", verb, (int)pid_for(tr, x), sig);
+	req = REQ(op, pid_for(tr, x), sig, 0);
 	if (start_call(tr, req) < 0)
 		return -1;
 	/*
@@ -276,13 +275,13 @@ static int v_resume(const struct stmt *s, int tr, int x, const char *verb)
 	 * not answer.
 	 */
 	if ((s->verb == V_SYSCALL || s->verb == V_SINGLESTEP) && alive(x) &&
-	    eng.e[x].fd >= 0 && agent_request(eng.e[x].fd, "nop") < 0) {
+	    eng.e[x].fd >= 0 && agent_send(eng.e[x].fd, REQ(OP_NOP, 0, 0, 0)) < 0) {
 		harness_err("%s: %s", tname(x), ps_last_error());
 		return -1;
 	}
 	if (finish(tr, req, &rep, NULL) < 0)
 		return -1;
-	if (!outcome(s, predict_stopped_tracee(tr, x), &rep, req))
+	if (!outcome(s, predict_stopped_tracee(tr, x), &rep, verb))
 		return 0;
 	if (s->verb == V_DETACH) {
 		m_untrace(&eng.m, x);
@@ -307,16 +306,14 @@ static int v_resume(const struct stmt *s, int tr, int x, const char *verb)
 static int v_ptrace_kill(const struct stmt *s, int tr, int x)
 {
 	struct agent_reply rep;
-	char req[64];
 	int expect = alive(x) && T(x)->tracer == tr ? 0 : ESRCH;
 
 	if (!expect && refuse_traceexit_kill(x) < 0)
 		return -1;
-	snprintf(req, sizeof(req), "ptrace-kill %d", (int)pid_for(tr, x));
-	if (call(tr, req, &rep, NULL) < 0)
+	if (call(tr, REQ(OP_PTRACE_KILL, pid_for(tr, x), 0, 0), &rep, NULL) < 0)
 		return -1;
 	/* 6.1: PTRACE_KILL sends SIGKILL (ptrace_request(), since 5.19). */
-	if (outcome(s, expect, &rep, req))
+	if (outcome(s, expect, &rep, "ptrace-kill"))
 		m_group_exit(&eng.m, x, 0, SIGKILL);
 	return 0;
 }
@@ -325,13 +322,13 @@ static int v_race_attach(const struct stmt *s)
 {
 	int t1 = task_of(s->name[0]), t2 = task_of(s->name[1]), x = task_of(s->name[2]);
 	struct agent_reply r1, r2;
-	char q1[64], q2[64];
 	int w, pred;
 
 	if (t1 < 0 || t2 < 0 || x < 0)
 		return -1;
-	snprintf(q1, sizeof(q1), "attach %d 0", (int)pid_for(t1, x));
-	snprintf(q2, sizeof(q2), "attach %d 0", (int)pid_for(t2, x));
+	struct agent_req *q1 = REQ(OP_ATTACH, pid_for(t1, x), 0, 0);
+	struct agent_req *q2 = REQ(OP_ATTACH, pid_for(t2, x), 0, 0);
+
 	if (start_call(t1, q1) < 0 || start_call(t2, q2) < 0 || finish(t1, q1, &r1, NULL) < 0 ||
 	    finish(t2, q2, &r2, NULL) < 0)
 		return -1;
@@ -363,11 +360,9 @@ static int v_race_attach(const struct stmt *s)
 static int pass_signal(int x, int sig)
 {
 	struct agent_reply rep;
-	char req[64];
 	int tr = T(x)->tracer;
 
-	snprintf(req, sizeof(req), "pass %d 0", (int)pid_for(tr, x));
-	if (call(tr, req, &rep, NULL) < 0)
+	if (call(tr, REQ(OP_PASS, pid_for(tr, x), 0, PASS_DELIVER), &rep, NULL) < 0)
 		return -1;
 	eng.st.checks++;
 	if (!rep.ok || !WIFSTOPPED(rep.status) || WSTOPSIG(rep.status) != sig) {
@@ -421,7 +416,6 @@ static int v_kill(const struct stmt *s, int x)
 static int pass_exit_stops(int executor)
 {
 	struct agent_reply rep;
-	char req[64];
 	int tr = T(executor)->tracer;
 
 	/*
@@ -432,8 +426,7 @@ static int pass_exit_stops(int executor)
 	if (tr == M_NONE || !(T(executor)->ptrace_opts & PTRACE_O_TRACEEXIT) ||
 	    eng.e[tr].external)
 		return 0;
-	snprintf(req, sizeof(req), "pass %d 0", (int)pid_for(tr, executor));
-	if (call(tr, req, &rep, NULL) < 0)
+	if (call(tr, REQ(OP_PASS, pid_for(tr, executor), 0, PASS_DELIVER), &rep, NULL) < 0)
 		return -1;
 	if (!rep.ok) {
 		finding("%s: no PTRACE_EVENT_EXIT stop of %s: %s", tname(tr), tname(executor),
@@ -446,7 +439,6 @@ static int pass_exit_stops(int executor)
 static int v_exit(const struct stmt *s, int x, bool group)
 {
 	int ex = group ? m_alive_thread(&eng.m, x) : x;
-	char req[32];
 	bool r;
 
 	if (ex == M_NONE || !alive(ex)) {
@@ -469,8 +461,7 @@ static int v_exit(const struct stmt *s, int x, bool group)
 		if (r && refuse_traceexit_kill(x) < 0)
 			return -1;
 	}
-	snprintf(req, sizeof(req), "%s %ld", group ? "exit-group" : "exit", s->num);
-	if (start_call(ex, req) < 0)
+	if (start_call(ex, REQ(group ? OP_EXIT_GROUP : OP_EXIT, 0, 0, s->num)) < 0)
 		return -1;
 	if (pass_exit_stops(ex) < 0)
 		return -1;
@@ -486,7 +477,6 @@ static int collect_group_tracees(int x)
 {
 	struct agent_reply rep;
 	bool as_tracer;
-	char req[64];
 	int i, c;
 
 	for (i = 0; i < eng.m.n; i++) {
@@ -495,8 +485,7 @@ static int collect_group_tracees(int x)
 		c = m_next_collector(&eng.m, i, &as_tracer);
 		if (c == M_NONE || !as_tracer || eng.e[c].external)
 			continue;
-		snprintf(req, sizeof(req), "wait-tracee %d", (int)pid_for(c, i));
-		if (call(c, req, &rep, NULL) < 0 || collect_reply(c, i, &rep, true) < 0)
+		if (call(c, REQ(OP_WAIT_TRACEE, pid_for(c, i), 0, 0), &rep, NULL) < 0 || collect_reply(c, i, &rep, true) < 0)
 			return -1;
 	}
 	return 0;
@@ -505,7 +494,7 @@ static int collect_group_tracees(int x)
 static int v_exec(int x)
 {
 	int lead = T(x)->leader, tr = T(x)->tracer, r;
-	char pname[SC_NAME_LEN], req[64];
+	char pname[SC_NAME_LEN];
 	struct agent_reply rep;
 	struct deadline dl;
 	pid_t tid, ns_tid;
@@ -515,7 +504,7 @@ static int v_exec(int x)
 		return -1;
 	}
 	snprintf(pname, sizeof(pname), "%s", T(lead)->name);
-	if (start_call(x, "exec") < 0)
+	if (start_call(x, REQ(OP_EXEC, 0, 0, 0)) < 0)
 		return -1;
 	m_exec(&eng.m, x);
 	/*
@@ -530,8 +519,8 @@ static int v_exec(int x)
 		 * It comes under the thread group id: de_thread() gave the
 		 * execing thread the leader's pid (exchange_tids()).
 		 */
-		snprintf(req, sizeof(req), "pass %d %d", (int)pid_for(tr, x), x == lead ? 1 : 2);
-		if (call(tr, req, &rep, NULL) < 0)
+		if (call(tr, REQ(OP_PASS, pid_for(tr, x), 0, x == lead ? PASS_SWALLOW :
+				 PASS_EXEC_TGID), &rep, NULL) < 0)
 			return -1;
 		if (!rep.ok) {
 			finding("%s: no exec stop of %s: %s", tname(tr), tname(x), rep.msg);
@@ -560,7 +549,6 @@ static int v_reap(const struct stmt *s, int p)
 	int w = m_alive_thread(&eng.m, p), c = -1, i;
 	struct agent_reply rep;
 	bool as_tracer;
-	char req[64];
 
 	if (w == M_NONE) {
 		bad_scenario("%s has no live thread to wait", tname(p));
@@ -590,8 +578,7 @@ static int v_reap(const struct stmt *s, int p)
 			return -1;
 		return collect_reply(0, c, &rep, false);
 	}
-	snprintf(req, sizeof(req), "reap %d", (int)pid_for(w, c));
-	if (call(w, req, &rep, NULL) < 0)
+	if (call(w, REQ(OP_REAP, pid_for(w, c), 0, 0), &rep, NULL) < 0)
 		return -1;
 	return collect_reply(w, c, &rep, false);
 }
@@ -633,15 +620,15 @@ int run_verb(const struct stmt *s)
 	case V_INTERRUPT:
 		return stop_tracee(s, a, b, true);
 	case V_LISTEN:
-		return v_resume(s, a, b, "listen");
+		return v_resume(s, a, b, OP_LISTEN);
 	case V_CONT:
-		return v_resume(s, a, b, "cont");
+		return v_resume(s, a, b, OP_CONT);
 	case V_SYSCALL:
-		return v_resume(s, a, b, "syscall");
+		return v_resume(s, a, b, OP_SYSCALL);
 	case V_SINGLESTEP:
-		return v_resume(s, a, b, "singlestep");
+		return v_resume(s, a, b, OP_SINGLESTEP);
 	case V_DETACH:
-		return v_resume(s, a, b, "detach");
+		return v_resume(s, a, b, OP_DETACH);
 	case V_PTRACE_KILL:
 		return v_ptrace_kill(s, a, b);
 	case V_RACE_ATTACH:
@@ -658,13 +645,12 @@ int run_verb(const struct stmt *s)
 		return v_exec(a);
 	case V_SUBREAPER: {
 		struct agent_reply rep;
-		char req[32];
 		int w = m_alive_thread(&eng.m, a);
 
-		snprintf(req, sizeof(req), "subreaper %d", !!(s->opts & O_ON));
-		if (w == M_NONE || call(w, req, &rep, NULL) < 0)
+		if (w == M_NONE || call(w, REQ(OP_SUBREAPER, 0, 0, !!(s->opts & O_ON)), &rep,
+					NULL) < 0)
 			return -1;
-		if (outcome(s, 0, &rep, req))
+		if (outcome(s, 0, &rep, "subreaper"))
 			m_set_subreaper(&eng.m, a, s->opts & O_ON);
 		return 0;
 	}

@@ -140,8 +140,23 @@ int wait_event_for(pid_t pid, struct wait_event *ev, const struct deadline *dl,
  * learns of its children through waitpid() alone.
  */
 void block_sigchld(void);
-/* In a freshly forked child: forget this thread's SIGCHLD signalfd (wait.c). */
+/* In a freshly forked child: forget this thread's SIGCHLD signalfd and log (wait.c). */
 void wait_forget_signalfd(void);
+
+/* One SIGCHLD this process dequeued: its siginfo. */
+struct sigchld_rec {
+	pid_t pid;		/* si_pid, in this process's pid namespace */
+	int code;		/* si_code: CLD_EXITED, CLD_KILLED, CLD_STOPPED, ... */
+	int status;		/* si_status: exit code or signal */
+};
+
+/*
+ * Move up to @max logged SIGCHLDs (oldest first) to @out, after dequeuing
+ * the pending one (the rest stay for the next call); *lost: how many were
+ * dropped since the last call because the log was full.  -1 if SIGCHLD is not blocked in this thread (nothing logged:
+ * an unblocked SIGCHLD with SIG_DFL is discarded by the kernel).
+ */
+int sigchld_log_take(struct sigchld_rec *out, int max, int *lost);
 
 /* ---- per-process bookkeeping and the ptrace chokepoint (ptrace.c) ---- */
 

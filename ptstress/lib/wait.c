@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/ptrace.h>
 #include <poll.h>
 #include <pthread.h>
@@ -198,8 +199,34 @@ char *wait_event_str(const struct wait_event *ev, char *buf, size_t len)
  * another thread of the same agent may read it first, so the sleep is
  * still bounded by the backoff; the wait never depends on the signal.
  * -2: not set up yet in this thread, -1: SIGCHLD not blocked here.
+ *
+ * Reading the signalfd dequeues the SIGCHLD, which is evidence the engine
+ * checks (do_notify_parent() must have sent one): every siginfo read is
+ * kept in a per-process log that sigchld_log_take() hands out.
  */
 static __thread int chld_fd = -2;
+
+#define SIGCHLD_LOG	64
+static struct {
+	pthread_mutex_t lock;
+	struct sigchld_rec rec[SIGCHLD_LOG];	/* oldest first */
+	int n;					/* entries in rec[] */
+	int lost;				/* dropped: rec[] was full */
+} chld_log = { .lock = PTHREAD_MUTEX_INITIALIZER };
+
+static void log_siginfo(const struct signalfd_siginfo *si)
+{
+	pthread_mutex_lock(&chld_log.lock);
+	if (chld_log.n < SIGCHLD_LOG) {
+		chld_log.rec[chld_log.n].pid = (pid_t)si->ssi_pid;
+		chld_log.rec[chld_log.n].code = si->ssi_code;
+		chld_log.rec[chld_log.n].status = si->ssi_status;
+		chld_log.n++;
+	} else {
+		chld_log.lost++;
+	}
+	pthread_mutex_unlock(&chld_log.lock);
+}
 
 void block_sigchld(void)
 {
@@ -214,12 +241,15 @@ void wait_forget_signalfd(void)
 {
 	/* A forked child closes its fds: the number may be reused for anything. */
 	chld_fd = -2;
+	/* Its parent's log is not its own: pthread_mutex_init(), as after fork(). */
+	pthread_mutex_init(&chld_log.lock, NULL);
+	chld_log.n = 0;
+	chld_log.lost = 0;
 }
 
-static void wait_for_sigchld(unsigned int *delay_us)
+/* This thread's SIGCHLD signalfd, or -1 if SIGCHLD is not blocked here. */
+static int sigchld_fd(void)
 {
-	struct pollfd pfd;
-	struct signalfd_siginfo si;
 	sigset_t cur, chld;
 
 	if (chld_fd == -2) {
@@ -229,20 +259,54 @@ static void wait_for_sigchld(unsigned int *delay_us)
 		if (pthread_sigmask(SIG_BLOCK, NULL, &cur) == 0 && sigismember(&cur, SIGCHLD))
 			chld_fd = signalfd(-1, &chld, SFD_NONBLOCK | SFD_CLOEXEC);
 	}
-	if (chld_fd < 0) {
+	return chld_fd;
+}
+
+/* Dequeue every pending SIGCHLD into the log. */
+static void drain_sigchld(int fd)
+{
+	struct signalfd_siginfo si;
+
+	while (read(fd, &si, sizeof(si)) == sizeof(si))
+		log_siginfo(&si);
+}
+
+int sigchld_log_take(struct sigchld_rec *out, int max, int *lost)
+{
+	int fd = sigchld_fd(), n, k;
+
+	if (fd < 0)
+		return -1;
+	drain_sigchld(fd);
+	pthread_mutex_lock(&chld_log.lock);
+	n = chld_log.n < max ? chld_log.n : max;
+	memcpy(out, chld_log.rec, (size_t)n * sizeof(*out));
+	*lost = chld_log.lost;
+	for (k = n; k < chld_log.n; k++)
+		chld_log.rec[k - n] = chld_log.rec[k];
+	chld_log.n -= n;
+	chld_log.lost = 0;
+	pthread_mutex_unlock(&chld_log.lock);
+	return n;
+}
+
+static void wait_for_sigchld(unsigned int *delay_us)
+{
+	struct pollfd pfd;
+	int fd = sigchld_fd();
+
+	if (fd < 0) {
 		backoff_sleep(delay_us);
 		return;
 	}
 	if (*delay_us < BACKOFF_MIN_US)
 		*delay_us = BACKOFF_MIN_US;
-	pfd.fd = chld_fd;
+	pfd.fd = fd;
 	pfd.events = POLLIN;
 	pfd.revents = 0;
-	if (poll(&pfd, 1, (int)((*delay_us + 999) / 1000)) > 0) {
-		/* Drain: one pending SIGCHLD stands for any number of events. */
-		while (read(chld_fd, &si, sizeof(si)) == sizeof(si))
-			;
-	}
+	/* One pending SIGCHLD stands for any number of events: drain it all. */
+	if (poll(&pfd, 1, (int)((*delay_us + 999) / 1000)) > 0)
+		drain_sigchld(fd);
 	*delay_us *= 2;
 	if (*delay_us > BACKOFF_MAX_US)
 		*delay_us = BACKOFF_MAX_US;
