@@ -236,6 +236,7 @@ static void op_thread(const struct agent_req *req, struct agent_reply *rep, int 
 	agent_set(rep, 1, 0, "created a thread");
 }
 
+__thread int agent_timeout = 30;
 static __thread int cmd_fd;	/* this thread's socket to R (the exec'd agent keeps it) */
 
 static void op_exec(const struct agent_req *req, struct agent_reply *rep, int *passfd)
@@ -263,7 +264,7 @@ static void op_reap(const struct agent_req *req, struct agent_reply *rep, int *p
 	(void)passfd;
 	snprintf(what, sizeof(what), "exit report of pid %d to its parent %d", (int)pid,
 		 (int)gettid());
-	deadline_start(&dl, ps_config.timeout_sec);
+	deadline_start(&dl, agent_timeout);
 	r = wait_event_for(pid, &ev, &dl, what);
 	if (r < 0) {
 		agent_set(rep, 0, -r, "%s", ps_last_error());
@@ -327,6 +328,21 @@ static void op_sigchld_log(const struct agent_req *req, struct agent_reply *rep,
 	agent_set(rep, 1, 0, "%d SIGCHLDs logged by %d", rep->nsigchld, (int)getpid());
 }
 
+/*
+ * An exit report this process could collect now, without collecting it
+ * (WNOWAIT): rep->pid (0 if none) and si_code/si_status in msg_val.
+ */
+static void op_pending(const struct agent_req *req, struct agent_reply *rep, int *passfd)
+{
+	(void)req;
+	(void)passfd;
+	rep->pid = wait_pending(&rep->status);
+	if (rep->pid < 0)
+		agent_set(rep, 0, errno, "waitid(P_ALL, WNOWAIT): %s", strerror(errno));
+	else
+		agent_set(rep, 1, 0, "pending: %d", (int)rep->pid);
+}
+
 /* The agent's side of ops.def: one handler per request. */
 static agent_op_fn *const handlers[OP_NR] = {
 	[OP_PING] = op_ping,
@@ -339,6 +355,7 @@ static agent_op_fn *const handlers[OP_NR] = {
 	[OP_TRACEME] = op_traceme,
 	[OP_REAP] = op_reap,
 	[OP_SIGCHLD_LOG] = op_sigchld_log,
+	[OP_PENDING] = op_pending,
 	[OP_SEIZE] = op_seize,
 	[OP_ATTACH] = op_attach,
 	[OP_STOP] = op_stop,
@@ -375,11 +392,13 @@ static void agent_loop(int fd)
 		memset(&rep, 0, sizeof(rep));
 		passfd = -1;
 		if (n != sizeof(req) || req.magic != AGENT_MAGIC || req.op >= OP_NR ||
-		    !handlers[req.op])
+		    !handlers[req.op]) {
 			agent_set(&rep, 0, EINVAL, "agent %d: bad request (%zd bytes, op %u)",
 				  (int)gettid(), n, n == sizeof(req) ? req.op : 0u);
-		else
+		} else {
+			agent_timeout = req.timeout > 0 ? req.timeout : ps_config.timeout_sec;
 			handlers[req.op](&req, &rep, &passfd);
+		}
 		send_reply(fd, &rep, passfd);
 		if (passfd >= 0)
 			close(passfd);

@@ -39,6 +39,7 @@ struct agent_req {
 	int32_t pid;		/* the task it is about, as the agent sees it; 0 none */
 	int32_t sig;		/* a signal to deliver (cont, detach); 0 none */
 	int64_t arg;		/* op-specific: options, flags, exit code, "pass" mode */
+	int32_t timeout;	/* seconds the agent's own waits may take (the step's) */
 };
 
 /* "pass" modes (agent_req.arg). */
@@ -46,6 +47,11 @@ struct agent_req {
 #define PASS_SWALLOW	1	/* ... with 0 (the SIGTRAP after a legacy traced exec) */
 #define PASS_EXEC_TGID	2	/* swallow, and the stop comes under the tgid after
 				 * de_thread(): ECHILD until then */
+#define PASS_EXIT_STOP	3	/* the PTRACE_EVENT_EXIT stop, resumed with 0 */
+
+/* Flags of OP_STOP (agent_req.arg). */
+#define STOP_SEIZED	1	/* PTRACE_INTERRUPT (else tkill(SIGSTOP)) */
+#define STOP_NOWAIT	2	/* an exited tracee: no stop follows */
 
 /* Flags of OP_FORK. */
 #define AGENT_FORK_SUBREAPER	1	/* PR_SET_CHILD_SUBREAPER at birth */

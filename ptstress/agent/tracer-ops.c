@@ -34,7 +34,7 @@ static int next_report(pid_t pid, struct wait_event *ev, const char *what,
 	int r;
 
 	snprintf(w, sizeof(w), "%s of pid %d to tracer %d", what, (int)pid, (int)gettid());
-	deadline_start(&dl, ps_config.timeout_sec);
+	deadline_start(&dl, agent_timeout);
 	r = wait_event_for(pid, ev, &dl, w);
 	if (r < 0) {
 		agent_set(rep, 0, -r, "%s", ps_last_error());
@@ -112,6 +112,11 @@ static bool want_fork(const struct wait_event *ev)
 					     ev->event == PTRACE_EVENT_CLONE);
 }
 
+static bool want_exit_stop(const struct wait_event *ev)
+{
+	return ev->kind == WK_EVENT_STOP && ev->event == PTRACE_EVENT_EXIT;
+}
+
 static bool want_any_stop(const struct wait_event *ev)
 {
 	return !is_exit(ev);
@@ -168,7 +173,7 @@ void op_attach(const struct agent_req *req, struct agent_reply *rep, int *passfd
 void op_stop(const struct agent_req *req, struct agent_reply *rep, int *passfd)
 {
 	pid_t pid = req->pid;
-	bool seized = req->arg != 0;
+	bool seized = req->arg & STOP_SEIZED;
 	struct wait_event ev;
 	struct tracee t;
 	int r;
@@ -185,6 +190,11 @@ void op_stop(const struct agent_req *req, struct agent_reply *rep, int *passfd)
 	}
 	if (r < 0) {
 		agent_set(rep, 0, -r, "%s", ps_last_error());
+		return;
+	}
+	/* An exited tracee takes PTRACE_INTERRUPT and never stops (ptrace_request()). */
+	if (req->arg & STOP_NOWAIT) {
+		done(rep, "interrupted (no stop to wait for)", pid, NULL);
 		return;
 	}
 	if (wait_stop(pid, seized ? want_interrupt : want_sigstop,
@@ -231,7 +241,7 @@ static void step(pid_t pid, long req, struct agent_reply *rep)
 void op_pass(const struct agent_req *req, struct agent_reply *rep, int *passfd)
 {
 	pid_t pid = req->pid;
-	int swallow = (int)req->arg;
+	int mode = (int)req->arg;
 	unsigned int delay = 0;
 	struct wait_event ev;
 	struct deadline dl;
@@ -239,13 +249,26 @@ void op_pass(const struct agent_req *req, struct agent_reply *rep, int *passfd)
 	int r;
 
 	(void)passfd;
+	if (mode == PASS_EXIT_STOP) {
+		/* Signal stops on the way are delivered; the exit stop is resumed with 0. */
+		if (wait_stop(pid, want_exit_stop, "the PTRACE_EVENT_EXIT stop", &ev, rep) < 0)
+			return;
+		tracee_of(&t, pid);
+		r = tracee_resume(&t, RESUME_CONT, 0);
+		if (r < 0) {
+			agent_set(rep, 0, -r, "%s", ps_last_error());
+			return;
+		}
+		done(rep, "passed the exit stop of", pid, &ev);
+		return;
+	}
 	/*
 	 * PASS_EXEC_TGID: the exec stop of a non-leader thread comes under the
 	 * thread group id, which is not our tracee until de_thread() has run:
 	 * ECHILD until then.
 	 */
-	deadline_start(&dl, ps_config.timeout_sec);
-	while ((r = next_report(pid, &ev, "a stop", rep)) == -ECHILD && swallow == PASS_EXEC_TGID &&
+	deadline_start(&dl, agent_timeout);
+	while ((r = next_report(pid, &ev, "a stop", rep)) == -ECHILD && mode == PASS_EXEC_TGID &&
 	       !deadline_expired(&dl))
 		backoff_sleep(&delay);
 	if (r < 0)
@@ -253,7 +276,7 @@ void op_pass(const struct agent_req *req, struct agent_reply *rep, int *passfd)
 	if (!is_exit(&ev)) {
 		tracee_of(&t, pid);
 		r = tracee_resume(&t, RESUME_CONT,
-				  ev.kind == WK_SIGNAL_STOP && !swallow ? ev.sig : 0);
+				  ev.kind == WK_SIGNAL_STOP && mode == PASS_DELIVER ? ev.sig : 0);
 		if (r < 0) {
 			agent_set(rep, 0, -r, "%s", ps_last_error());
 			return;

@@ -8,6 +8,9 @@
 
 #include "agent/agent.h"
 
+/* The running request's timeout (agent_req.timeout), per agent thread. */
+extern __thread int agent_timeout;
+
 typedef void agent_op_fn(const struct agent_req *req, struct agent_reply *rep, int *passfd);
 
 agent_op_fn op_seize, op_attach, op_stop, op_listen, op_cont, op_syscall, op_singlestep,

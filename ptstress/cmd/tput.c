@@ -567,7 +567,8 @@ static bool parse_args(int argc, char **argv, struct tput_opts *o)
 			o->seconds = strtod(v, &end);
 			if (*v < '0' || *v > '9' || *end || errno || !(o->seconds > 0) ||
 			    o->seconds > MAX_SECONDS)
-				return usage_error("bad number of seconds '%s' (0..3600)", v);
+				return usage_error("bad number of seconds '%s' (more than 0, at most 3600)",
+						   v);
 		} else if ((v = opt_value(argc, argv, &i, "--what", &missing))) {
 			if (!strcmp(v, "attach"))
 				o->what = TPUT_ATTACH;

@@ -16,36 +16,40 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "engine/engine.h"
+#include "engine/ext.h"
 #include "lib/links.h"
 
 #define DEBUGGER_SEC	120	/* gdb under TCG takes its time to start */
 
-static struct session *new_session(const char *name, bool gdb)
+static struct session *new_session(struct engine *e, const char *name, bool gdb)
 {
 	struct session *ss;
 
-	if (eng.nsessions == (int)(sizeof(eng.sessions) / sizeof(eng.sessions[0]))) {
-		bad_scenario("too many debugger sessions");
+	if (e->nsessions == (int)(sizeof(e->sessions) / sizeof(e->sessions[0]))) {
+		refuse(e, "too many debugger sessions");
 		return NULL;
 	}
-	ss = &eng.sessions[eng.nsessions];
+	ss = &e->sessions[e->nsessions];
 	memset(ss, 0, sizeof(*ss));
 	snprintf(ss->name, sizeof(ss->name), "%s", name);
 	ss->is_gdb = gdb;
-	snprintf(ss->out, sizeof(ss->out), "%s/%s-%s.txt", eng.dir, gdb ? "gdb" : "strace", name);
+	if (snprintf(ss->out, sizeof(ss->out), "%.3800s/%s-%s.txt", e->dir, gdb ? "gdb" : "strace",
+		     name) >= (int)sizeof(ss->out)) {
+		refuse(e, "the report directory's name is too long");
+		return NULL;
+	}
 	return ss;
 }
 
 /* Fork and exec @argv with stdout and stderr to @out; the model gets the process. */
-static int start(struct session *ss, char **argv)
+static int start(struct engine *e, struct session *ss, char **argv)
 {
 	pid_t pid;
 	int fd, i;
 
 	pid = ps_fork(false);
 	if (pid < 0) {
-		harness_err("fork for %s: %s", argv[0], strerror(errno));
+		harness_err(e, "fork for %s: %s", argv[0], strerror(errno));
 		return -1;
 	}
 	if (pid == 0) {
@@ -60,40 +64,54 @@ static int start(struct session *ss, char **argv)
 		_exit(127);
 	}
 	ss->pid = pid;
-	i = m_fork(&eng.m, 0, ss->name, pid, pid, false, false);
-	if (i < 0 || !etask_grow()) {
-		harness_err("out of memory");
+	i = m_fork(&e->m, 0, ss->name, pid, pid, false, false);
+	if (i < 0 || !etask_grow(e)) {
+		harness_err(e, "out of memory");
 		return -1;
 	}
-	eng.e[i].external = true;
-	eng.e[i].session = (int)(ss - eng.sessions);
+	e->e[i].external = true;
+	e->e[i].session = (int)(ss - e->sessions);
 	ss->task = i;
-	bind_name(ss->name, i);
-	eng.nsessions++;
-	logf_("  %s started as pid %d, output in %s", argv[0], (int)pid, ss->out);
+	bind_name(e, ss->name, i);
+	e->nsessions++;
+	logf_(e, "  %s started as pid %d, output in %s", argv[0], (int)pid, ss->out);
 	return 0;
 }
 
-/* Wait until every live thread of @proc shows TracerPid @pid. */
-static int wait_traced(int proc, pid_t pid)
+/*
+ * Wait until every live thread of @proc shows TracerPid of @ss.  strace
+ * itself failing (not installed, refused by the kernel's rules for a
+ * reason of ours) is a harness error; a live strace whose attach never
+ * shows is the kernel's.
+ */
+static int wait_traced(struct engine *e, struct session *ss, int proc)
 {
 	struct proc_status ps;
 	struct parse_error pe;
 	unsigned int delay = 0;
 	struct deadline dl;
-	int i, lead = eng.m.t[proc].leader;
+	int i, lead = e->m.t[proc].leader, status;
+	pid_t pid = ss->pid;
 
 	deadline_start(&dl, DEBUGGER_SEC);
-	for (i = 0; i < eng.m.n; i++) {
-		if (eng.m.t[i].leader != lead || eng.m.t[i].life != ML_ALIVE)
+	for (i = 0; i < e->m.n; i++) {
+		if (e->m.t[i].leader != lead || e->m.t[i].life != ML_ALIVE)
 			continue;
 		for (;;) {
-			if (status_read(eng.m.t[lead].tid, eng.m.t[i].tid, &ps, &pe) == 0 &&
+			if (status_read(e->m.t[lead].tid, e->m.t[i].tid, &ps, &pe) == 0 &&
 			    ps.tracer_pid == pid)
 				break;
+			if (waitpid(pid, &status, WNOHANG) == pid) {
+				ss->done = true;
+				harness_err(e, "strace (pid %d) ended (status %#x) before it traced "
+					    "%s: see %s", (int)pid, status, tname(e, i), ss->out);
+				return -1;
+			}
 			if (deadline_expired(&dl) || ps_stop_signal) {
-				finding("strace (pid %d) did not attach to %s within %d s", (int)pid,
-					tname(i), DEBUGGER_SEC);
+				report(e, &(struct fdesc){ .check = "event", .rule = R_NONE,
+							   .ntasks = 1, .tasks = { i } },
+				       "strace (pid %d) did not attach to %s within %d s", (int)pid,
+				       tname(e, i), DEBUGGER_SEC);
 				return -1;
 			}
 			backoff_sleep(&delay);
@@ -102,10 +120,10 @@ static int wait_traced(int proc, pid_t pid)
 	return 0;
 }
 
-int ext_strace(const struct stmt *s)
+int v_strace(struct engine *e, const struct stmt *s)
 {
 	char *argv[8 + 2 * 64], pids[64][16];
-	struct session *ss = new_session(s->name[0], false);
+	struct session *ss = new_session(e, s->name[0], false);
 	int n = 0, k, i, x;
 
 	if (!ss)
@@ -119,19 +137,19 @@ int ext_strace(const struct stmt *s)
 	argv[n++] = "-o";
 	argv[n++] = ss->out;
 	for (k = 0; k < s->ntargets && k < 64; k++) {
-		x = task_of(s->targets[k]);
+		x = task_of(e, s->targets[k]);
 		if (x < 0)
 			return -1;
-		x = eng.m.t[x].leader;
-		for (i = 0; i < eng.m.n; i++) {
-			if (eng.m.t[i].leader == x && eng.m.t[i].life == ML_ALIVE &&
-			    eng.m.t[i].tracer != M_NONE) {
-				bad_scenario("strace: %s is already traced", tname(i));
+		x = e->m.t[x].leader;
+		for (i = 0; i < e->m.n; i++) {
+			if (e->m.t[i].leader == x && e->m.t[i].life == ML_ALIVE &&
+			    e->m.t[i].tracer != M_NONE) {
+				refuse(e, "strace: %s is already traced", tname(e, i));
 				return -1;
 			}
 		}
 		ss->targets[ss->ntargets++] = x;
-		snprintf(pids[k], sizeof(pids[k]), "%d", (int)eng.m.t[x].tid);
+		snprintf(pids[k], sizeof(pids[k]), "%d", (int)e->m.t[x].tid);
 		argv[n++] = "-p";
 		argv[n++] = pids[k];
 	}
@@ -139,40 +157,40 @@ int ext_strace(const struct stmt *s)
 	/* strace -o writes the file itself; our redirect catches its own errors. */
 	snprintf(ss->out + strlen(ss->out) - 4, 5, ".log");
 	argv[6] = ss->out;
-	if (start(ss, argv) < 0)
+	if (start(e, ss, argv) < 0)
 		return -1;
 	for (k = 0; k < ss->ntargets; k++) {
 		x = ss->targets[k];
-		if (wait_traced(x, ss->pid) < 0)
+		if (wait_traced(e, ss, x) < 0)
 			return -1;
-		for (i = 0; i < eng.m.n; i++) {
-			if (eng.m.t[i].leader != x || eng.m.t[i].life != ML_ALIVE)
+		for (i = 0; i < e->m.n; i++) {
+			if (e->m.t[i].leader != x || e->m.t[i].life != ML_ALIVE)
 				continue;
 			/* strace -f: PTRACE_SEIZE with TRACECLONE|FORK|VFORK|EXEC (and more). */
-			m_trace(&eng.m, ss->task, i, PTRACE_O_TRACECLONE | PTRACE_O_TRACEFORK |
-				PTRACE_O_TRACEVFORK | PTRACE_O_TRACEEXEC, true);
+			m_trace(&e->m, ss->task, i, PTRACE_O_TRACECLONE | PTRACE_O_TRACEFORK |
+				PTRACE_O_TRACEVFORK | PTRACE_O_TRACEEXEC, true, R_ATTACH_LINK);
 			/* strace stops and resumes it on its own: 't' comes and goes. */
-			eng.m.t[i].stop_known = false;
-			eng.e[i].dirty = true;
+			e->e[i].any_state = true;
+			e->e[i].dirty = true;
 		}
 	}
 	return 0;
 }
 
-static struct session *find_session(const char *name)
+static struct session *find_session(struct engine *e, const char *name)
 {
 	int i;
 
-	for (i = 0; i < eng.nsessions; i++) {
-		if (!strcmp(eng.sessions[i].name, name) && !eng.sessions[i].done)
-			return &eng.sessions[i];
+	for (i = 0; i < e->nsessions; i++) {
+		if (!strcmp(e->sessions[i].name, name) && !e->sessions[i].done)
+			return &e->sessions[i];
 	}
-	bad_scenario("no running debugger session '%s'", name);
+	refuse(e, "no running debugger session '%s'", name);
 	return NULL;
 }
 
 /* R reaps the debugger; *status its wait status.  0 or -1. */
-static int reap_debugger(struct session *ss, int *status)
+static int reap_debugger(struct engine *e, struct session *ss, int *status)
 {
 	struct wait_event ev;
 	struct deadline dl;
@@ -182,34 +200,33 @@ static int reap_debugger(struct session *ss, int *status)
 		 ss->is_gdb ? "gdb" : "strace", ss->name, (int)ss->pid);
 	deadline_start(&dl, DEBUGGER_SEC);
 	if (wait_event_for(ss->pid, &ev, &dl, what) < 0) {
-		finding("%s", ps_last_error());
+		finding(e, "%s", ps_last_error());
 		return -1;
 	}
 	*status = ev.status;
 	ss->done = true;
-	m_group_exit(&eng.m, ss->task, WIFEXITED(ev.status) ? WEXITSTATUS(ev.status) : 0,
+	m_group_exit(&e->m, ss->task, WIFEXITED(ev.status) ? WEXITSTATUS(ev.status) : 0,
 		     WIFSIGNALED(ev.status) ? WTERMSIG(ev.status) : 0);
-	m_report(&eng.m, 0, ss->task);
+	m_report(&e->m, 0, ss->task);
 	return 0;
 }
 
 /* Tasks the session traced are its tracees no more (exit_ptrace()). */
-static void untrace_all(struct session *ss)
+static void untrace_all(struct engine *e, struct session *ss)
 {
 	int i;
 
-	for (i = 0; i < eng.m.n; i++) {
-		if (eng.m.t[i].tracer == ss->task)
-			m_untrace(&eng.m, i);
-		if (eng.e[i].uncertain && ss->is_gdb && eng.m.t[i].leader == ss->proc) {
-			eng.e[i].uncertain = false;
-			eng.m.t[i].stop_known = false;
-		}
+	for (i = 0; i < e->m.n; i++) {
+		if (e->m.t[i].tracer == ss->task)
+			m_untrace(&e->m, i, R_EXIT_PTRACE);
+		/* gdb may leave a SIGSTOP behind: its tasks' state stays unchecked. */
+		if (e->e[i].uncertain && ss->is_gdb && e->m.t[i].leader == ss->proc)
+			e->e[i].uncertain = false;
 	}
 }
 
 /* Every exit strace collected must be in its output, as strace prints them. */
-static int check_strace_output(struct session *ss)
+static int check_strace_output(struct engine *e, struct session *ss)
 {
 	char line[512], want[96];
 	bool found;
@@ -224,7 +241,7 @@ static int check_strace_output(struct session *ss)
 			snprintf(want, sizeof(want), "+++ exited with %d +++", ss->seen[k].code);
 		f = fopen(ss->out, "r");
 		if (!f) {
-			harness_err("strace output %s: %s", ss->out, strerror(errno));
+			harness_err(e, "strace output %s: %s", ss->out, strerror(errno));
 			return -1;
 		}
 		found = false;
@@ -232,9 +249,9 @@ static int check_strace_output(struct session *ss)
 		while (fgets(line, sizeof(line), f) && !found)
 			found = atoi(line) == ss->seen[k].tid && strstr(line, want);
 		fclose(f);
-		eng.st.checks++;
+		e->st.checks++;
 		if (!found) {
-			finding("strace session %s: no '%d %s' line for an exit it collected "
+			finding(e, "strace session %s: no '%d %s' line for an exit it collected "
 				"(output in %s)", ss->name, (int)ss->seen[k].tid, want, ss->out);
 			return -1;
 		}
@@ -242,109 +259,93 @@ static int check_strace_output(struct session *ss)
 	return 0;
 }
 
-void ext_saw_exit(int tracer, int task)
+int v_stop(struct engine *e, const struct stmt *s)
 {
-	struct session *ss;
-	const struct mtask *t = &eng.m.t[task];
-
-	if (eng.e[tracer].session < 0)
-		return;
-	ss = &eng.sessions[eng.e[tracer].session];
-	if (ss->nseen == (int)(sizeof(ss->seen) / sizeof(ss->seen[0])) || t->leader != task)
-		return;
-	ss->seen[ss->nseen].tid = t->tid;
-	ss->seen[ss->nseen].code = t->exit_code;
-	ss->seen[ss->nseen].sig = t->exit_sig;
-	ss->nseen++;
-}
-
-int ext_stop(const struct stmt *s)
-{
-	struct session *ss = find_session(s->name[0]);
+	struct session *ss = find_session(e, s->name[0]);
 	int status;
 
 	if (!ss || ss->is_gdb) {
 		if (ss)
-			bad_scenario("stop is for strace sessions; use wait for gdb");
+			refuse(e, "stop is for strace sessions; use wait for gdb");
 		return -1;
 	}
 	/* strace detaches from everything on SIGINT and exits. */
 	kill(ss->pid, SIGINT);
-	if (reap_debugger(ss, &status) < 0)
+	if (reap_debugger(e, ss, &status) < 0)
 		return -1;
-	untrace_all(ss);
-	eng.st.checks++;
+	untrace_all(e, ss);
+	e->st.checks++;
 	/* strace detaches, then dies of the signal it got (strace.c: cleanup()). */
 	if (!(WIFSIGNALED(status) && WTERMSIG(status) == SIGINT) &&
 	    !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
-		finding("strace session %s: expected killed(SIGINT) or exited(0), status %#x "
+		finding(e, "strace session %s: expected killed(SIGINT) or exited(0), status %#x "
 			"(output in %s)", ss->name, status, ss->out);
 		return -1;
 	}
-	return check_strace_output(ss);
+	return check_strace_output(e, ss);
 }
 
-int ext_gdb(const struct stmt *s)
+int v_gdb(struct engine *e, const struct stmt *s)
 {
-	struct session *ss = new_session(s->name[0], true);
+	struct session *ss = new_session(e, s->name[0], true);
 	char pid[16];
 	char *argv[] = { "gdb", "-nx", "-q", "-batch", "-p", pid, "-ex", "info threads", "-ex",
 			 NULL, NULL };
-	int x = task_of(s->name[1]), i;
+	int x = task_of(e, s->name[1]), i;
 
 	if (!ss || x < 0)
 		return -1;
-	x = eng.m.t[x].leader;
-	for (i = 0; i < eng.m.n; i++) {
-		if (eng.m.t[i].leader == x && eng.m.t[i].life == ML_ALIVE &&
-		    eng.m.t[i].tracer != M_NONE) {
-			bad_scenario("gdb: %s is already traced", tname(i));
+	x = e->m.t[x].leader;
+	for (i = 0; i < e->m.n; i++) {
+		if (e->m.t[i].leader == x && e->m.t[i].life == ML_ALIVE &&
+		    e->m.t[i].tracer != M_NONE) {
+			refuse(e, "gdb: %s is already traced", tname(e, i));
 			return -1;
 		}
 	}
-	snprintf(pid, sizeof(pid), "%d", (int)eng.m.t[x].tid);
+	snprintf(pid, sizeof(pid), "%d", (int)e->m.t[x].tid);
 	ss->proc = x;
 	ss->gdb_quit = s->opts & O_GDB_QUIT;
 	/* "quit" without detaching: gdb is SIGKILLed while attached (exit_ptrace()). */
 	argv[9] = ss->gdb_quit ? "shell kill -9 $PPID" : "detach";
-	if (start(ss, argv) < 0)
+	if (start(e, ss, argv) < 0)
 		return -1;
-	for (i = 0; i < eng.m.n; i++) {
-		if (eng.m.t[i].leader == x && eng.m.t[i].life == ML_ALIVE) {
-			eng.e[i].uncertain = true;
-			eng.m.t[i].stop_known = false;
+	for (i = 0; i < e->m.n; i++) {
+		if (e->m.t[i].leader == x && e->m.t[i].life == ML_ALIVE) {
+			e->e[i].uncertain = true;
+			e->e[i].any_state = true;
 		}
 	}
 	return 0;
 }
 
-int ext_wait(const struct stmt *s)
+int v_wait(struct engine *e, const struct stmt *s)
 {
-	struct session *ss = find_session(s->name[0]);
+	struct session *ss = find_session(e, s->name[0]);
 	int status, threads = 0, want = 0, i;
 	char line[512];
 	FILE *f;
 
 	if (!ss || !ss->is_gdb) {
 		if (ss)
-			bad_scenario("wait is for gdb sessions; use stop for strace");
+			refuse(e, "wait is for gdb sessions; use stop for strace");
 		return -1;
 	}
-	if (reap_debugger(ss, &status) < 0)
+	if (reap_debugger(e, ss, &status) < 0)
 		return -1;
-	untrace_all(ss);
+	untrace_all(e, ss);
 	if (ss->gdb_quit)
-		kill(eng.m.t[ss->proc].tid, SIGCONT);	/* a SIGSTOP gdb left pending */
-	eng.st.checks++;
+		kill(e->m.t[ss->proc].tid, SIGCONT);	/* a SIGSTOP gdb left pending */
+	e->st.checks++;
 	if (ss->gdb_quit ? !(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) :
 	    !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
-		finding("gdb session %s: expected %s, status %#x (output in %s)", ss->name,
+		finding(e, "gdb session %s: expected %s, status %#x (output in %s)", ss->name,
 			ss->gdb_quit ? "killed(SIGKILL)" : "exited(0)", status, ss->out);
 		return -1;
 	}
 	f = fopen(ss->out, "r");
 	if (!f) {
-		harness_err("gdb output %s: %s", ss->out, strerror(errno));
+		harness_err(e, "gdb output %s: %s", ss->out, strerror(errno));
 		return -1;
 	}
 	/* "info threads": one line per thread, "  2    Thread 0x... (LWP 123) ...". */
@@ -353,25 +354,25 @@ int ext_wait(const struct stmt *s)
 			threads++;
 	}
 	fclose(f);
-	for (i = 0; i < eng.m.n; i++)
-		if (eng.m.t[i].leader == ss->proc && eng.m.t[i].life == ML_ALIVE &&
-		    !eng.m.t[i].exited)
+	for (i = 0; i < e->m.n; i++)
+		if (e->m.t[i].leader == ss->proc && e->m.t[i].life == ML_ALIVE &&
+		    !e->m.t[i].exited)
 			want++;
-	eng.st.checks++;
+	e->st.checks++;
 	if (threads != want) {
-		finding("gdb session %s: 'info threads' listed %d threads, the model has %d "
+		finding(e, "gdb session %s: 'info threads' listed %d threads, the model has %d "
 			"(output in %s)", ss->name, threads, want, ss->out);
 		return -1;
 	}
 	return 0;
 }
 
-void ext_teardown(void)
+void ext_teardown(struct engine *e)
 {
 	int i;
 
-	for (i = 0; i < eng.nsessions; i++) {
-		if (!eng.sessions[i].done && eng.sessions[i].pid > 0)
-			kill(eng.sessions[i].pid, SIGKILL);
+	for (i = 0; i < e->nsessions; i++) {
+		if (!e->sessions[i].done && e->sessions[i].pid > 0)
+			kill(e->sessions[i].pid, SIGKILL);
 	}
 }

@@ -11,7 +11,9 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "lang/scenario-int.h"
 
@@ -49,6 +51,7 @@ struct sp {
 	int i;
 	struct stmt *st;
 	const char *verb;
+	int ncol[SC_MAX_NAMES];	/* column of each positional name, for messages */
 };
 
 /* Masks of name kinds, for the message "x is a thread, expected a process". */
@@ -86,10 +89,14 @@ static const struct sc_tok *need(struct sp *s, const char *what)
 	return NULL;
 }
 
-/* Is @t one of this verb's option or clause words (it ends optional positionals)? */
+/*
+ * Is @t one of this verb's option words, or a clause word of any verb (it
+ * ends optional positionals, so that a clause the verb does not honour is
+ * reported as such)?
+ */
 static bool is_opt_word(struct sp *s, const struct sc_tok *t)
 {
-	unsigned int allowed = sc_verbdefs[s->st->verb].opts;
+	unsigned int allowed = sc_verbdefs[s->st->verb].opts | OPTS_CLAUSES;
 	int o;
 
 	for (o = 0; o < OPT_NR; o++)
@@ -118,7 +125,11 @@ static const char *kinds_name(unsigned int mask)
 static int use_name(struct sp *s, const struct sc_tok *t, unsigned int mask, char *out)
 {
 	enum sc_kind k;
+	int j;
 
+	for (j = 0; j < SC_MAX_NAMES; j++)
+		if (out == s->st->name[j])
+			s->ncol[j] = t->col;
 	if (sc_tok_name(s->src, t, out, s->P->err))
 		return -1;
 	k = sc_names_kind(s->P->names, out);
@@ -343,24 +354,39 @@ static int parse_expect(struct sp *s)
 	return use_name(s, v, st->what == E_PPID ? KM_PROC : KM_TASK, st->name[1]);
 }
 
-/* The positional arguments of @st->verb, then its options, then definitions. */
+/* R is ptstress itself: names that the verb's row (not_r) keeps from it. */
+static int check_not_r(struct sp *s)
+{
+	const struct sc_verbdef *vd = &sc_verbdefs[s->st->verb];
+	static const char *const role[] = { "first", "second", "third" };
+	int k;
+
+	for (k = 0; k < s->st->nnames && k < 3; k++) {
+		if (!(vd->not_r & (1u << k)) || strcmp(s->st->name[k], "R"))
+			continue;
+		return err_at(s, s->ncol[k], "%s: R (ptstress itself) cannot be its %s name",
+			      s->verb, role[k]);
+	}
+	return 0;
+}
+
+/* The positional arguments of @st->verb (its row's shape), its options, then definitions. */
 static int parse_args(struct sp *s)
 {
+	const struct sc_verbdef *vd = &sc_verbdefs[s->st->verb];
 	struct stmt *st = s->st;
 	const struct sc_tok *nt = NULL, *t;
 	char targets[SC_MAX_TARGETS][SC_NAME_LEN];
-	long n;
 
-	switch (st->verb) {
-	case V_PROCESS:
-	case V_TREE:
-	case V_TRACER:
-	case V_THREAD:
+	switch (vd->shape) {
+	case SH_DEF:
+	case SH_TREE:
+	case SH_THREAD:
 		nt = need(s, "NAME");
 		if (!nt || sc_tok_name(s->src, nt, st->name[0], s->P->err))
 			return -1;
 		st->nnames = 1;
-		if (st->verb != V_THREAD)
+		if (vd->shape != SH_THREAD)
 			break;
 		t = need(s, "'in PROC'");
 		if (!t)
@@ -372,13 +398,13 @@ static int parse_args(struct sp *s)
 			return -1;
 		st->nnames = 2;
 		break;
-	case V_TRACEME:
-	case V_SUBREAPER:
-	case V_REAP:
+	case SH_PROC:
+	case SH_PROC_ONOFF:
+	case SH_PROC_PROC:
 		if (need_use(s, "PROC", KM_PROC, st->name[0]))
 			return -1;
 		st->nnames = 1;
-		if (st->verb == V_SUBREAPER) {
+		if (vd->shape == SH_PROC_ONOFF) {
 			t = need(s, "on or off");
 			if (!t)
 				return -1;
@@ -387,71 +413,67 @@ static int parse_args(struct sp *s)
 			else if (!sc_tok_is(t, "off"))
 				return err_at(s, t->col, "expected on or off, got '%.*s'",
 					      t->len > 40 ? 40 : t->len, t->s);
-		} else if (st->verb == V_REAP && more_positional(s)) {
-			if (use_name(s, &s->L->tok[s->i++], KM_PROC, st->name[1]))
+		} else if (vd->shape == SH_PROC_PROC && more_positional(s)) {
+			/* reap P T: a tracee thread's report goes to its tracer's group. */
+			if (use_name(s, &s->L->tok[s->i++], KM_TASK, st->name[1]))
 				return -1;
 			st->nnames = 2;
 		}
 		break;
-	case V_RACE_ATTACH:
+	case SH_TR_TR_TASK:
 		if (need_use(s, "TRACER", KM_TASK, st->name[st->nnames++]))
 			return -1;
 		/* fall through */
-	case V_SEIZE:
-	case V_ATTACH:
-	case V_INTERRUPT:
-	case V_LISTEN:
-	case V_CONT:
-	case V_SYSCALL:
-	case V_SINGLESTEP:
-	case V_DETACH:
-	case V_PTRACE_KILL:
+	case SH_TR_TASK:
+	case SH_TR_TASK_SIG:
 		if (need_use(s, "TRACER", KM_TASK, st->name[st->nnames++]) ||
 		    need_use(s, "TASK", KM_TASK, st->name[st->nnames++]))
 			return -1;
-		if ((st->verb == V_CONT || st->verb == V_DETACH) && more_positional(s) &&
+		if (vd->shape == SH_TR_TASK_SIG && more_positional(s) &&
 		    sc_tok_sig(s->src, &s->L->tok[s->i++], &st->sig, s->P->err))
 			return -1;
 		break;
-	case V_KILL:
-	case V_TKILL:
-	case V_EXIT:
-	case V_EXEC:
-	case V_QUIT:
-		if (need_use(s, st->verb == V_QUIT ? "TRACER" : "TASK", KM_TASK, st->name[0]))
+	case SH_TASK:
+	case SH_TASK_SIG:
+	case SH_TASK_CODE:
+	case SH_TRACER:
+		if (need_use(s, vd->shape == SH_TRACER ? "TRACER" : "TASK", KM_TASK, st->name[0]))
 			return -1;
 		st->nnames = 1;
-		if (st->verb == V_KILL || st->verb == V_TKILL) {
+		if (vd->shape == SH_TASK_SIG) {
 			t = need(s, "SIG");
 			if (!t || sc_tok_sig(s->src, t, &st->sig, s->P->err))
 				return -1;
-		} else if (st->verb == V_EXIT && more_positional(s)) {
-			if (sc_tok_num(s->src, &s->L->tok[s->i++], "exit code", 0, 255, &st->num,
-				       s->P->err))
+		} else if (vd->shape == SH_TASK_CODE && more_positional(s)) {
+			if (sc_tok_num(s->src, &s->L->tok[s->i++], "exit code", vd->nmin, vd->nmax,
+				       &st->num, s->P->err))
 				return -1;
 		}
 		break;
-	case V_STRACE:
-	case V_GDB:
+	case SH_SESSION_TASKS:
+	case SH_SESSION_PROC:
 		nt = need(s, "SESSION");
 		if (!nt || sc_tok_name(s->src, nt, st->name[0], s->P->err))
 			return -1;
 		st->nnames = 1;
-		if (st->verb == V_GDB) {
+		if (vd->shape == SH_SESSION_PROC) {
 			if (need_use(s, "PROC", KM_PROC, st->name[1]))
 				return -1;
 			st->nnames = 2;
 			break;
 		}
-		if (need_use(s, "TASK", KM_TASK, targets[st->ntargets++]))
-			return -1;
-		while (more_positional(s)) {
-			t = &s->L->tok[s->i++];
+		while (st->ntargets == 0 || more_positional(s)) {
+			t = st->ntargets ? &s->L->tok[s->i++] : need(s, "TASK");
+			if (!t)
+				return -1;
 			if (st->ntargets == SC_MAX_TARGETS)
 				return err_at(s, t->col, "too many tasks for strace (max %d)",
 					      SC_MAX_TARGETS);
 			if (use_name(s, t, KM_TASK, targets[st->ntargets++]))
 				return -1;
+			if (!strcmp(targets[st->ntargets - 1], "R"))
+				return err_at(s, t->col, "%s: R (ptstress itself) cannot be traced",
+					      s->verb);
 		}
 		/* exactly as many as there are: a file may have 100000 of these */
 		st->targets = sc_arena_alloc(s->P->arena, (size_t)st->ntargets * SC_NAME_LEN);
@@ -459,50 +481,36 @@ static int parse_args(struct sp *s)
 			return err_at(s, nt->col, "out of memory");
 		memcpy(st->targets, targets, (size_t)st->ntargets * SC_NAME_LEN);
 		break;
-	case V_STOP:
-	case V_WAIT:
+	case SH_SESSION:
 		if (need_use(s, "SESSION", KM_SESSION, st->name[0]))
 			return -1;
 		st->nnames = 1;
 		break;
-	case V_EXPECT:
+	case SH_EXPECT:
 		if (parse_expect(s))
 			return -1;
 		break;
-	case V_SLEEP:
-		if (parse_num_arg(s, "MS", 0, 600000, &st->num))
+	case SH_NUM:
+		if (parse_num_arg(s, st->verb == V_SLEEP ? "MS" : st->verb == V_REPEAT ? "N" : "SEC",
+				  vd->nmin, vd->nmax, &st->num))
 			return -1;
 		break;
-	case V_TIMEOUT:
-		if (parse_num_arg(s, "SEC", 1, 86400, &st->num))
-			return -1;
-		break;
-	case V_STEP_TIMEOUT:
-		if (parse_num_arg(s, "SEC", 1, 3600, &st->num))
-			return -1;
-		break;
-	case V_REPEAT:
-		if (parse_num_arg(s, "N", 1, 1000000, &n))
-			return -1;
-		st->num = n;
-		break;
-	default:
+	case SH_NONE:
 		break;
 	}
-	if (parse_opts(s))
+	if (check_not_r(s) || parse_opts(s))
 		return -1;
 
 	/* Definitions last: "process a parent a" must not find this a. */
-	switch (st->verb) {
-	case V_PROCESS:
-	case V_TRACER:
+	switch (vd->shape) {
+	case SH_DEF:
 		return define(s, nt, st->name[0], K_PROC, st->threads);
-	case V_TREE:
+	case SH_TREE:
 		return parse_tree(s, nt);
-	case V_THREAD:
+	case SH_THREAD:
 		return define(s, nt, st->name[0], K_THREAD, 0);
-	case V_STRACE:
-	case V_GDB:
+	case SH_SESSION_TASKS:
+	case SH_SESSION_PROC:
 		return define(s, nt, st->name[0], K_SESSION, 0);
 	default:
 		return 0;
@@ -580,11 +588,13 @@ static int do_include(struct parser *P, struct sc_src *src, const struct sc_tok 
 	if (!inc.f)
 		return sc_err(P->err, src->name, src->line, t->col, "cannot open include '%s': %s",
 			      path, strerror(errno));
-	r = fstat(fileno(inc.f), &sb) ? errno : S_ISDIR(sb.st_mode) ? EISDIR : 0;
+	/* Only regular files: a FIFO or /dev/zero would never end. */
+	r = fstat(fileno(inc.f), &sb) ? errno : S_ISDIR(sb.st_mode) ? EISDIR :
+	    !S_ISREG(sb.st_mode) ? EINVAL : 0;
 	if (r) {
 		fclose(inc.f);
 		return sc_err(P->err, src->name, src->line, t->col, "cannot include '%s': %s",
-			      path, strerror(r));
+			      path, r == EINVAL ? "not a regular file" : strerror(r));
 	}
 	for (i = 0; i < P->nfiles; i++) {
 		if (!P->files[i].id || P->files[i].dev != sb.st_dev || P->files[i].ino != sb.st_ino)
@@ -753,13 +763,22 @@ int scenario_parse_file(const char *path, struct scenario *sc, struct sc_error *
 {
 	struct sc_src src = { 0 };
 	struct stat sb;
-	int r;
+	int r, fd;
 
-	src.f = fopen(path, "re");
+	/* O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below. */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	src.f = fd >= 0 ? fdopen(fd, "r") : NULL;
 	r = !src.f || fstat(fileno(src.f), &sb) ? errno : S_ISDIR(sb.st_mode) ? EISDIR : 0;
+	if (!r && !S_ISREG(sb.st_mode)) {
+		fclose(src.f);
+		memset(sc, 0, sizeof(*sc));
+		return sc_err(err, path, 0, 0, "not a regular file (a FIFO, a device?)");
+	}
 	if (r) {
 		if (src.f)
 			fclose(src.f);
+		else if (fd >= 0)
+			close(fd);
 		memset(sc, 0, sizeof(*sc));
 		return sc_err(err, path, 0, 0, "cannot open: %s", strerror(r));
 	}

@@ -13,11 +13,6 @@
 
 #include "lang/scenario-int.h"
 
-#define CL	OPTS_CLAUSES
-#define PTRACE_OPTS	(OPTB(OPT_EXITKILL) | OPTB(OPT_SYSGOOD) | OPTB(OPT_TRACECLONE) | \
-			 OPTB(OPT_TRACEFORK) | OPTB(OPT_TRACEVFORK) | OPTB(OPT_TRACEEXEC) | \
-			 OPTB(OPT_TRACEEXIT))
-
 const struct sc_optdef sc_optdefs[OPT_NR] = {
 	[OPT_DEPTH]	= { "depth", OT_NUM, 0, 0, 12 },
 	[OPT_FANOUT]	= { "fanout", OT_NUM, 0, 1, 64 },
@@ -43,48 +38,30 @@ const struct sc_optdef sc_optdefs[OPT_NR] = {
 };
 
 const struct sc_verbdef sc_verbdefs[V_NR_VERBS] = {
-	[V_PROCESS]	= { "process", OPTB(OPT_PARENT) | OPTB(OPT_THREADS) | OPTB(OPT_SUBREAPER) |
-			    OPTB(OPT_PIDNS) | CL, 0 },
-	[V_TREE]	= { "tree", OPTB(OPT_DEPTH) | OPTB(OPT_FANOUT) | OPTB(OPT_PARENT) |
-			    OPTB(OPT_THREADS) | CL, OPTB(OPT_DEPTH) | OPTB(OPT_FANOUT) },
-	[V_THREAD]	= { "thread", CL, 0 },
-	[V_TRACER]	= { "tracer", OPTB(OPT_PARENT) | CL, 0 },
-	[V_SEIZE]	= { "seize", PTRACE_OPTS | CL, 0 },
-	[V_ATTACH]	= { "attach", PTRACE_OPTS | CL, 0 },
-	[V_TRACEME]	= { "traceme", CL, 0 },
-	[V_INTERRUPT]	= { "interrupt", CL, 0 },
-	[V_LISTEN]	= { "listen", CL, 0 },
-	[V_CONT]	= { "cont", CL, 0 },
-	[V_SYSCALL]	= { "syscall", CL, 0 },
-	[V_SINGLESTEP]	= { "singlestep", CL, 0 },
-	[V_DETACH]	= { "detach", CL, 0 },
-	[V_PTRACE_KILL]	= { "ptrace-kill", CL, 0 },
-	[V_RACE_ATTACH]	= { "race-attach", CL, 0 },
-	[V_KILL]	= { "kill", CL, 0 },
-	[V_TKILL]	= { "tkill", CL, 0 },
-	[V_EXIT]	= { "exit", OPTB(OPT_THREADONLY) | CL, 0 },
-	[V_EXEC]	= { "exec", CL, 0 },
-	[V_SUBREAPER]	= { "subreaper", CL, 0 },
-	[V_REAP]	= { "reap", CL, 0 },
-	[V_QUIT]	= { "quit", CL, 0 },
-	[V_STRACE]	= { "strace", CL, 0 },
-	[V_GDB]		= { "gdb", OPTB(OPT_QUIT) | CL, 0 },
-	[V_STOP]	= { "stop", CL, 0 },
-	[V_WAIT]	= { "wait", CL, 0 },
-	[V_CHECK]	= { "check", 0, 0 },
-	[V_EXPECT]	= { "expect", CL, 0 },
-	[V_SLEEP]	= { "sleep", 0, 0 },
-	[V_STRESS]	= { "stress", OPTB(OPT_TASKS) | OPTB(OPT_TRACERS) | OPTB(OPT_ROUNDS) |
-			    OPTB(OPT_THREADS) | OPTB(OPT_SEED),
-			    OPTB(OPT_TASKS) | OPTB(OPT_TRACERS) | OPTB(OPT_ROUNDS) },
-	[V_TIMEOUT]	= { "timeout", 0, 0 },
-	[V_STEP_TIMEOUT] = { "step-timeout", 0, 0 },
-	[V_REPEAT]	= { "repeat", 0, 0 },
+#define VERB(id, nm, shape, opts, req, cl, notr, lo, hi, w, handler, gen) \
+	[V_##id] = { nm, shape, (opts) | (cl), req, notr, lo, hi, w },
+#include "lang/verbs.def"
+#undef VERB
 };
 
 const char *sc_verb_name(enum sc_verb v)
 {
 	return (unsigned int)v < V_NR_VERBS ? sc_verbdefs[v].name : "?";
+}
+
+int sc_verb_weight(enum sc_verb v)
+{
+	return (unsigned int)v < V_NR_VERBS ? sc_verbdefs[v].weight : 0;
+}
+
+bool sc_verb_takes_fails(enum sc_verb v)
+{
+	return (unsigned int)v < V_NR_VERBS && (sc_verbdefs[v].opts & CL_FAILS);
+}
+
+bool sc_verb_takes_within(enum sc_verb v)
+{
+	return (unsigned int)v < V_NR_VERBS && (sc_verbdefs[v].opts & CL_WITHIN);
 }
 
 long sc_opt_get(const struct stmt *st, enum sc_optid o)
@@ -183,29 +160,26 @@ static void print_stmt(FILE *f, const struct stmt *st, int indent)
 	for (i = 0; i < indent; i++)
 		fputc('\t', f);
 	fputs(sc_verb_name(st->verb), f);
-	switch (st->verb) {
-	case V_THREAD:
+	switch (sc_verbdefs[st->verb].shape) {
+	case SH_THREAD:
 		fprintf(f, " %s in %s", st->name[0], st->name[1]);
 		break;
-	case V_EXPECT:
+	case SH_EXPECT:
 		fprintf(f, " %s %s", what[st->what], st->name[0]);
 		if (st->what == E_STATE)
 			fprintf(f, " %s", states[st->state]);
 		else
 			fprintf(f, " %s", st->name[1]);
 		break;
-	case V_STRACE:
+	case SH_SESSION_TASKS:
 		fprintf(f, " %s", st->name[0]);
 		for (i = 0; i < st->ntargets; i++)
 			fprintf(f, " %s", st->targets[i]);
 		break;
-	case V_SUBREAPER:
+	case SH_PROC_ONOFF:
 		fprintf(f, " %s %s", st->name[0], st->opts & O_ON ? "on" : "off");
 		break;
-	case V_SLEEP:
-	case V_TIMEOUT:
-	case V_STEP_TIMEOUT:
-	case V_REPEAT:
+	case SH_NUM:
 		fprintf(f, " %ld", st->num);
 		break;
 	default:
@@ -213,7 +187,7 @@ static void print_stmt(FILE *f, const struct stmt *st, int indent)
 			fprintf(f, " %s", st->name[i]);
 		if (st->sig)
 			print_sig(f, st->sig);
-		if (st->verb == V_EXIT && st->num)
+		if (sc_verbdefs[st->verb].shape == SH_TASK_CODE && st->num)
 			fprintf(f, " %ld", st->num);
 	}
 	for (o = 0; o < OPT_NR; o++) {

@@ -36,7 +36,32 @@ enum sc_optid {
 };
 
 #define OPTB(o)		(1u << (o))
-#define OPTS_CLAUSES	(OPTB(OPT_FAILS) | OPTB(OPT_WITHIN))
+#define CL_FAILS	OPTB(OPT_FAILS)
+#define CL_WITHIN	OPTB(OPT_WITHIN)
+#define OPTS_CLAUSES	(CL_FAILS | CL_WITHIN)
+
+/* The positional arguments of a verb (verbs.def). */
+enum sc_shape {
+	SH_NONE,		/* no positional argument */
+	SH_DEF,			/* NAME: defines a process */
+	SH_TREE,		/* NAME: defines a tree of processes */
+	SH_THREAD,		/* NAME in PROC: defines a thread */
+	SH_PROC,		/* PROC */
+	SH_PROC_ONOFF,		/* PROC on|off */
+	SH_PROC_PROC,		/* PROC [TASK] */
+	SH_TR_TASK,		/* TRACER TASK */
+	SH_TR_TASK_SIG,		/* TRACER TASK [SIG] */
+	SH_TR_TR_TASK,		/* TRACER TRACER TASK */
+	SH_TASK,		/* TASK */
+	SH_TASK_SIG,		/* TASK SIG */
+	SH_TASK_CODE,		/* TASK [CODE] */
+	SH_TRACER,		/* TRACER */
+	SH_SESSION_TASKS,	/* SESSION TASK... : defines a session */
+	SH_SESSION_PROC,	/* SESSION PROC: defines a session */
+	SH_SESSION,		/* SESSION */
+	SH_EXPECT,		/* ppid|tracer|state TASK VALUE */
+	SH_NUM,			/* N in [nmin, nmax] */
+};
 
 enum sc_opttype { OT_FLAG, OT_NUM, OT_NAME, OT_ERRS };
 
@@ -47,10 +72,15 @@ struct sc_optdef {
 	long min, max;		/* OT_NUM */
 };
 
+/* A row of verbs.def, as the language sees it. */
 struct sc_verbdef {
 	const char *name;
-	unsigned int opts;	/* OPTB() of the options it takes */
+	enum sc_shape shape;	/* its positional arguments */
+	unsigned int opts;	/* OPTB() of the options and clauses it takes */
 	unsigned int required;	/* OPTB() of the options it must have */
+	unsigned int not_r;	/* bit k: positional name k may not be R */
+	long nmin, nmax;	/* SH_NUM, SH_TASK_CODE: the number's range */
+	int weight;		/* stress/fuzz frequency; 0 never drawn */
 };
 
 extern const struct sc_optdef sc_optdefs[OPT_NR];

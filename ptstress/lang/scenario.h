@@ -38,46 +38,11 @@ enum sc_kind {
 	K_SESSION,	/* a strace or gdb session */
 };
 
+/* The verbs, one per row of verbs.def (V_PROCESS, V_SEIZE, ...). */
 enum sc_verb {
-	/* ---- populations ---- */
-	V_PROCESS,	/* process NAME [parent PROC] [threads N] [subreaper] [pidns] */
-	V_TREE,		/* tree NAME depth D fanout F [parent PROC] [threads N] */
-	V_THREAD,	/* thread NAME in PROC */
-	V_TRACER,	/* tracer NAME [parent PROC]: a process that will trace */
-	/* ---- tracer verbs: TRACER is a process or thread name ---- */
-	V_SEIZE,	/* seize TRACER TASK [OPTS] */
-	V_ATTACH,	/* attach TRACER TASK [OPTS] */
-	V_TRACEME,	/* traceme PROC: PTRACE_TRACEME; its real parent traces it */
-	V_INTERRUPT,	/* interrupt TRACER TASK */
-	V_LISTEN,	/* listen TRACER TASK */
-	V_CONT,		/* cont TRACER TASK [SIG] */
-	V_SYSCALL,	/* syscall TRACER TASK: resume to the next syscall-stop */
-	V_SINGLESTEP,	/* singlestep TRACER TASK */
-	V_DETACH,	/* detach TRACER TASK [SIG] */
-	V_PTRACE_KILL,	/* ptrace-kill TRACER TASK: PTRACE_KILL */
-	V_RACE_ATTACH,	/* race-attach TRACER TRACER TASK: exactly one wins */
-	/* ---- task verbs ---- */
-	V_KILL,		/* kill TASK SIG: kill(tgid) */
-	V_TKILL,	/* tkill TASK SIG: tgkill(tgid, tid) */
-	V_EXIT,		/* exit TASK [CODE] [thread]: a process exit_group()s, a
-			 * thread exits; "thread": a process's leader thread alone */
-	V_EXEC,		/* exec TASK: execve() of ptstress itself (leader or not) */
-	V_SUBREAPER,	/* subreaper PROC on|off */
-	V_REAP,		/* reap PROC [CHILD]: PROC waits for its next/that child */
-	V_QUIT,		/* quit TRACER: the tracer's process exits, no detach */
-	/* ---- real debuggers ---- */
-	V_STRACE,	/* strace SESSION TASK...: strace -f -p, in the background */
-	V_GDB,		/* gdb SESSION PROC [quit]: attach, info threads, detach|quit */
-	V_STOP,		/* stop SESSION: SIGINT to strace (it detaches), wait, check */
-	V_WAIT,		/* wait SESSION: wait for the session to end, check it */
-	/* ---- checks and control ---- */
-	V_CHECK,	/* check: a quiescent point, compare model and kernel */
-	V_EXPECT,	/* expect ppid|tracer|state TASK VALUE */
-	V_SLEEP,	/* sleep MS */
-	V_STRESS,	/* stress tasks N tracers N rounds N [threads N] [seed N] */
-	V_TIMEOUT,	/* timeout SEC: the whole scenario */
-	V_STEP_TIMEOUT,	/* step-timeout SEC: each wait for a promised event */
-	V_REPEAT,	/* repeat N ... end */
+#define VERB(id, name, shape, opts, req, cl, not_r, nmin, nmax, w, handler, gen) V_##id,
+#include "lang/verbs.def"
+#undef VERB
 	V_NR_VERBS
 };
 
@@ -146,7 +111,7 @@ struct stmt {
 	/* stress */
 	int tasks, tracers, rounds;
 	unsigned long seed;
-	/* trailing clauses, allowed on every verb that acts on tasks */
+	/* trailing clauses, on the verbs whose row (verbs.def) honours them */
 	int fails[SC_MAX_ERRS];	/* "fails EPERM|ESRCH": the step must fail so */
 	int nfails;
 	int within;		/* "within SEC": this step's deadline; 0 = default */
@@ -192,6 +157,11 @@ char *scenario_print(const struct scenario *sc);	/* malloc()ed; NULL on ENOMEM *
 bool scenario_equal(const struct scenario *a, const struct scenario *b);
 
 const char *sc_verb_name(enum sc_verb v);
+/* The verb's stress/fuzz weight, from its row of verbs.def (0: never drawn). */
+int sc_verb_weight(enum sc_verb v);
+/* Does the verb's row honour "fails" / "within"? */
+bool sc_verb_takes_fails(enum sc_verb v);
+bool sc_verb_takes_within(enum sc_verb v);
 /* Canonical signal name ("SIGKILL") and errno name ("EPERM"); NULL if unknown. */
 const char *sc_sig_name(int sig);
 const char *sc_errno_name(int err);

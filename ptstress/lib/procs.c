@@ -63,6 +63,13 @@ pid_t ps_fork(bool die_with_parent)
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
 	signal(SIGPIPE, SIG_DFL);
+	/* R blocks SIGCHLD to log it (wait.c); a debugger it starts must get it. */
+	{
+		sigset_t none;
+
+		sigemptyset(&none);
+		sigprocmask(SIG_SETMASK, &none, NULL);
+	}
 	ps_stop_signal = 0;
 	wait_forget_signalfd();
 	/* The child must never kill R's other helpers in a cleanup of its own. */
@@ -357,4 +364,113 @@ int ps_cleanup(void)
 		registry[i]->registered = false;
 	nregistered = 0;
 	return 0;
+}
+
+void ps_die_of_stop_signal(void)
+{
+	sigset_t set;
+
+	if (!ps_stop_signal)
+		return;
+	/* Everything is reaped: now die of the signal, as the shell expects (130, 143). */
+	fflush(stdout);
+	fflush(stderr);
+	signal(ps_stop_signal, SIG_DFL);
+	sigemptyset(&set);
+	sigaddset(&set, ps_stop_signal);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	raise(ps_stop_signal);
+}
+
+/* ---- the watchdog ---- */
+
+static volatile pid_t watched;	/* R, in the watchdog */
+
+static void forward_signal(int sig)
+{
+	if (watched > 0)
+		kill(watched, sig);
+}
+
+int ps_watchdog(int (*fn)(void *), void *arg)
+{
+	pid_t self = getpid(), r, engine;
+	struct sigaction sa;
+	int status, left = 0;
+	unsigned int delay = 0;
+	struct deadline dl;
+
+	if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) < 0) {
+		fprintf(stderr, "ptstress: PR_SET_CHILD_SUBREAPER: %s\n", strerror(errno));
+		return PS_EXIT_HARNESS;
+	}
+	fflush(stdout);
+	fflush(stderr);
+	r = fork();
+	if (r < 0) {
+		fprintf(stderr, "ptstress: fork: %s\n", strerror(errno));
+		return PS_EXIT_HARNESS;
+	}
+	if (r == 0) {
+		/* R: if the watchdog dies, even of SIGKILL, R tears the run down. */
+		ps_install_signal_handlers();
+		/* R stays the subreaper of everything the run creates. */
+		if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) < 0)
+			_exit(PS_EXIT_HARNESS);
+		prctl(PR_SET_PDEATHSIG, SIGTERM);
+		if (getppid() != self)
+			raise(SIGTERM);
+		status = fn(arg);
+		ps_die_of_stop_signal();
+		_exit(status);
+	}
+	watched = engine = r;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = forward_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	while (waitpid(r, &status, 0) < 0) {
+		if (errno != EINTR) {
+			fprintf(stderr, "ptstress: waitpid(%d): %s\n", (int)r, strerror(errno));
+			status = PS_EXIT_HARNESS << 8;
+			break;
+		}
+	}
+	watched = 0;
+	/*
+	 * R reaps everything before it exits; what is left came to us because
+	 * R was killed: R's orphans, whatever their state (stopped, traced).
+	 */
+	deadline_start(&dl, CLEANUP_SEC);
+	for (;;) {
+		r = waitpid(-1, NULL, WNOHANG | __WALL);
+		if (r > 0) {
+			left++;
+			continue;
+		}
+		if (r < 0 && errno == ECHILD)
+			break;
+		if (r < 0 && errno != EINTR)
+			break;
+		if (deadline_expired(&dl)) {
+			describe_children_of_self();
+			fprintf(stderr, "ptstress: a task of the run survived SIGKILL\n");
+			status = PS_EXIT_FINDING << 8;
+			break;
+		}
+		kill_children_of_self();
+		backoff_sleep(&delay);
+	}
+	if (left)
+		fprintf(stderr, "ptstress: the engine (pid %d) ended by %s; %d tasks of the run "
+			"killed and reaped\n", (int)engine, WIFSIGNALED(status) ?
+			sig_name(WTERMSIG(status)) : "exiting", left);
+	if (WIFSIGNALED(status)) {
+		fflush(stdout);
+		signal(WTERMSIG(status), SIG_DFL);
+		raise(WTERMSIG(status));
+		return 128 + WTERMSIG(status);
+	}
+	return WEXITSTATUS(status);
 }

@@ -32,24 +32,11 @@ enum kernel_mode {
 	KERNEL_REQUIRE,		/* the patched kernel must be running: exit 3 otherwise */
 };
 
-/*
- * --wrong-model=WHAT: the oracle's self-test.  The model is deliberately
- * wrong in one place, so a run on a correct kernel must report a finding
- * (exit 1); if it passed, the checks could not fail.
- */
-enum wrong_model {
-	WRONG_NONE,		/* the real model */
-	WRONG_PPID,		/* expect init (pid 1) as every reaper, not R */
-	WRONG_REPORTS,		/* expect one exit report too many */
-};
-
 /* Settings from the command line, inherited by every forked helper. */
 struct ps_config {
-	int timeout_sec;		/* deadline of every single wait, --timeout */
-	int pause_sec;			/* selftest: sleep after the seize, --pause */
-	enum wrong_model wrong;		/* --wrong-model: oracle self-test, see below */
+	int timeout_sec;		/* default deadline of a wait (--timeout); agents
+					 * get each step's own with its request */
 	enum kernel_mode kernel;	/* --kernel=auto|require */
-	const char *only;		/* selftest: run only this scenario (--only); NULL all */
 };
 extern struct ps_config ps_config;
 
@@ -98,6 +85,8 @@ ssize_t read_deadline(int fd, void *buf, size_t len, const struct deadline *dl);
 /* Read exactly len bytes, same rules. Returns 0 or -errno. */
 int read_full_deadline(int fd, void *buf, size_t len, const struct deadline *dl);
 int write_full(int fd, const void *buf, size_t len);
+/* Remove @path and everything under it, symlinks not followed (fs.c).  0 or -errno. */
+int rm_tree(const char *path);
 
 /* ---- wait statuses (wait.c) ---- */
 
@@ -134,6 +123,12 @@ char *wait_event_str(const struct wait_event *ev, char *buf, size_t len);
  */
 int wait_event_for(pid_t pid, struct wait_event *ev, const struct deadline *dl,
 		   const char *what);
+/*
+ * An exit report this process could collect now, left in place (waitid()
+ * with WNOWAIT): its pid, 0 if none (ECHILD too), -1 on an error; *status
+ * as waitpid() would say it.
+ */
+pid_t wait_pending(int *status);
 /*
  * Block SIGCHLD in this thread: wait_event_for() then sleeps on a signalfd
  * and wakes at each stop or exit report (wait.c).  Only for a process that
@@ -230,8 +225,6 @@ const char *sig_name(int sig);
 const char *errno_name(int err);
 
 void tap_begin(void);
-/* Prefix every later test point name with "@prefix: "; NULL for none. */
-void tap_set_prefix(const char *prefix);
 void tap_diag(const char *fmt, ...) PS_PRINTF(1, 2);
 bool tap_result(bool ok, const char *fmt, ...) PS_PRINTF(2, 3);
 void tap_skip(const char *reason, const char *fmt, ...) PS_PRINTF(2, 3);
@@ -256,13 +249,16 @@ void check_nonzero(struct check *c, const char *what, long observed);
 void check_fail(struct check *c, const char *fmt, ...) PS_PRINTF(2, 3);
 bool check_done(struct check *c, const char *fmt, ...) PS_PRINTF(2, 3);
 
-/* ---- commands ---- */
-
-/* The selftest scenarios (selftest.c); returns an enum ps_exit value. */
-int cmd_selftest(void);
-/* Is @name a selftest scenario (for --only)? */
-bool selftest_known(const char *name);
-/* The scenario names, comma-separated, for messages. */
-const char *selftest_names(void);
+/*
+ * Run @fn(@arg) in a child R under a watchdog: this process is a child
+ * subreaper that forwards SIGINT/SIGTERM to R, and R gets SIGTERM when
+ * this process dies (PR_SET_PDEATHSIG), so whichever of the two is killed,
+ * even by SIGKILL, every task of the run is killed by pid and reaped:
+ * R's orphans come to this process.  Returns R's exit code, or dies of
+ * the signal that killed R.
+ */
+int ps_watchdog(int (*fn)(void *), void *arg);
+/* If a SIGINT/SIGTERM ended the run, die of it now (after the cleanup). */
+void ps_die_of_stop_signal(void);
 
 #endif /* PTSTRESS_H */

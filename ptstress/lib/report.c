@@ -4,7 +4,7 @@
  *
  * Errors are formatted into one buffer instead of being printed, because the
  * same code runs in R (which prints them as TAP diagnostics) and in the
- * tracer T (which sends them back to R over its socket, so that only R ever
+ * agents (which send them back to R over their sockets, so that only R ever
  * writes to stdout and the TAP stream stays in order).
  */
 #include <errno.h>
@@ -16,7 +16,6 @@
 
 /* Per thread: agents run one command loop per thread (agent.c). */
 static __thread char last_error[512];
-static const char *tap_prefix;	/* selftest: the running scenario's name */
 
 static struct {
 	int run;	/* TAP test points emitted so far */
@@ -80,21 +79,15 @@ void tap_begin(void)
 	printf("TAP version 13\n");
 }
 
-void tap_set_prefix(const char *prefix)
-{
-	tap_prefix = prefix;
-}
-
-/* "prefix: name", so that one TAP stream of many scenarios says whose point it is. */
+/* A point's name on one line: a newline would end the TAP line early. */
 static void point_name(char *buf, size_t len, const char *fmt, va_list ap)
 {
-	int n = 0;
+	char *p;
 
-	if (tap_prefix)
-		n = snprintf(buf, len, "%s: ", tap_prefix);
-	if (n < 0 || (size_t)n >= len)
-		n = 0;
-	vsnprintf(buf + n, len - (size_t)n, fmt, ap);
+	vsnprintf(buf, len, fmt, ap);
+	for (p = buf; *p; p++)
+		if (*p == '\n' || *p == '\r')
+			*p = ' ';
 }
 
 static void vdiag(const char *fmt, va_list ap)

@@ -312,6 +312,21 @@ static void wait_for_sigchld(unsigned int *delay_us)
 		*delay_us = BACKOFF_MAX_US;
 }
 
+pid_t wait_pending(int *status)
+{
+	siginfo_t si;
+
+	memset(&si, 0, sizeof(si));
+	*status = 0;
+	if (waitid(P_ALL, 0, &si, WEXITED | WNOHANG | WNOWAIT | __WALL) < 0)
+		return errno == ECHILD ? 0 : -1;
+	if (si.si_code == CLD_EXITED)
+		*status = (si.si_status & 0xff) << 8;
+	else if (si.si_pid)
+		*status = si.si_status & 0x7f;
+	return si.si_pid;
+}
+
 int wait_event_for(pid_t pid, struct wait_event *ev, const struct deadline *dl,
 		   const char *what)
 {

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The model of what the kernel must show: real parents by the reaper
- * rules, tracers, life and stop state, and who is owed which exit report.
- * See model.h; every rule names the 6.1 function it comes from.
+ * The model of what the kernel must show: tasks, tracers, real parents by
+ * the reaper rules, and who is owed which exit report.  See model.h; every
+ * rule is a row of rules.def, named where it is coded as R_<ID>, and each
+ * such site says what --wrong-model=<id> makes of it ("perturbed: ...").
  */
 #include <errno.h>
 #include <signal.h>
@@ -13,30 +14,33 @@
 
 #include "model/model.h"
 
-#define M_INIT	(-2)	/* the real init (pid 1): a reaper outside the model */
-
 void model_init(struct model *m, pid_t self)
 {
 	memset(m, 0, sizeof(*m));
+	m->wrong = R_NONE;
 	m->cap = 64;
 	m->t = calloc(m->cap, sizeof(*m->t));
 	if (!m->t)
 		abort();
 	m->n = 1;
+	m->nlive = 1;
 	strcpy(m->t[0].name, "R");
 	m->t[0].tid = self;
 	m->t[0].ns_tid = self;
 	m->t[0].leader = 0;
 	m->t[0].real_parent = M_NONE;
 	m->t[0].tracer = M_NONE;
-	m->t[0].subreaper = true;	/* main() sets PR_SET_CHILD_SUBREAPER */
+	m->t[0].subreaper = true;	/* `ptstress run` sets PR_SET_CHILD_SUBREAPER */
 	m->t[0].ns = M_NONE;
-	m->t[0].stop_known = true;
+	m->t[0].why_parent = m->t[0].why_tracer = m->t[0].why_state = R_NONE;
+	m->t[0].why_code = m->t[0].why_owed = R_NONE;
 }
 
 void model_free(struct model *m)
 {
 	free(m->t);
+	free(m->notices);
+	free(m->rel);
 	memset(m, 0, sizeof(*m));
 }
 
@@ -58,13 +62,34 @@ static int m_new(struct model *m, const char *name, pid_t tid, pid_t ns_tid)
 	t->ns_tid = ns_tid;
 	t->real_parent = M_NONE;
 	t->tracer = M_NONE;
-	t->stop_known = true;
+	t->why_parent = R_FORK_PARENT;
+	t->why_tracer = R_NONE;
+	t->why_state = R_NONE;
+	t->why_code = R_EXIT_CODE_OWN;
+	t->why_owed = R_NONE;
+	m->nlive++;
 	return m->n++;
 }
 
-static bool same_group(const struct model *m, int a, int b)
+bool m_same_group(const struct model *m, int a, int b)
 {
 	return a >= 0 && b >= 0 && m->t[a].leader == m->t[b].leader;
+}
+
+void m_set_life(struct model *m, int task, enum m_life life, int rule)
+{
+	struct mtask *t = &m->t[task];
+
+	if (t->life != ML_DEAD && life == ML_DEAD)
+		m->nlive--;
+	t->life = life;
+	t->why_state = rule;
+	if (life != ML_ALIVE) {
+		t->stop = MS_RUNNING;
+		t->trap = TRAP_NONE;
+		t->listening = false;
+		t->exit_stop = false;
+	}
 }
 
 int m_fork(struct model *m, int parent, const char *name, pid_t tid, pid_t ns_tid,
@@ -80,6 +105,7 @@ int m_fork(struct model *m, int parent, const char *name, pid_t tid, pid_t ns_ti
 	m->t[i].subreaper = subreaper;
 	m->t[i].ns = new_ns ? i : m->t[parent].ns;
 	m->t[i].ns_reaper = i;	/* pid_ns->child_reaper: the init's leader at first */
+	m_relate(m, i, parent);
 	return i;
 }
 
@@ -94,38 +120,115 @@ int m_thread(struct model *m, int creator, const char *name, pid_t tid, pid_t ns
 	return i;
 }
 
-void m_trace(struct model *m, int tracer, int task, unsigned long opts, bool seized)
+void m_trace(struct model *m, int tracer, int task, unsigned long opts, bool seized, int rule)
 {
-	m->t[task].tracer = tracer;
-	m->t[task].ptrace_opts = opts;
-	m->t[task].seized = seized;
+	struct mtask *t = &m->t[task];
+
+	/* perturbed: the model forgets the link */
+	if (m_wrong(m, rule))
+		return;
+	t->tracer = tracer;
+	t->ptrace_opts = opts;
+	t->seized = seized;
+	t->why_tracer = rule;
+	m_relate(m, task, tracer);
 }
 
 void m_auto_attach(struct model *m, int child, int tracer, unsigned long opts, bool seized)
 {
-	m_trace(m, tracer, child, opts, seized);
+	/* ptrace_init_task(): the creator's tracer and ->ptrace flags; it starts in a stop. */
+	m_trace(m, tracer, child, opts, seized, R_AUTO_ATTACH);
 }
 
-void m_untrace(struct model *m, int task)
+void m_trapped(struct model *m, int task, enum m_trap trap)
 {
-	m->t[task].tracer = M_NONE;
-	m->t[task].ptrace_opts = 0;
-	m->t[task].seized = false;
-	m->t[task].listening = false;
-	if (m->t[task].life == ML_ALIVE && m->t[task].stop == MS_TRACED) {
-		/*
-		 * __ptrace_unlink() wakes a ptrace-stopped task unless a group
-		 * stop is in effect, which we do not know here.
-		 */
-		m->t[task].stop = MS_RUNNING;
-		m->t[task].stop_known = false;
+	struct mtask *t = &m->t[task];
+
+	t->stop = MS_TRACED;
+	t->trap = trap;
+	t->listening = false;
+	t->stop_report = false;
+	t->why_state = trap == TRAP_GROUP || (trap == TRAP_EVENT_STOP && t->stop_pending) ?
+		       R_GROUP_STOP : R_TRACEE_STOP;
+	if (trap == TRAP_GROUP || trap == TRAP_EVENT_STOP)
+		t->stop_pending = false;
+}
+
+void m_stop_collected(struct model *m, int task)
+{
+	m->t[task].stop_report = false;
+}
+
+bool m_resumed(struct model *m, int task, bool listen)
+{
+	struct mtask *t = &m->t[task];
+
+	if (listen) {
+		/* PTRACE_LISTEN: JOBCTL_LISTENING, still TASK_TRACED. */
+		t->listening = true;
+		t->why_state = R_LISTEN_TRACED;
+		if (m_wrong(m, R_LISTEN_TRACED))
+			t->stop = MS_RUNNING;	/* perturbed: the model thinks it runs */
+		return false;
 	}
+	t->listening = false;
+	if (t->stop_pending) {
+		/* JOBCTL_STOP_PENDING: get_signal() -> do_signal_stop() -> do_jobctl_trap(). */
+		t->stop = MS_TRACED;
+		t->trap = t->seized ? TRAP_EVENT_STOP : TRAP_GROUP;
+		t->stop_report = true;
+		t->why_state = R_GROUP_STOP;
+		return true;
+	}
+	t->stop = MS_RUNNING;
+	t->trap = TRAP_NONE;
+	t->why_state = R_RESUME_RUNS;
+	if (m_wrong(m, R_RESUME_RUNS))
+		t->stop = MS_TRACED;	/* perturbed: still stopped */
+	return false;
 }
 
-void m_set_stop(struct model *m, int task, enum m_stop stop)
+/* The state a task takes when nobody traces it any more (__ptrace_unlink()). */
+static void untraced_state(struct model *m, int task)
 {
-	m->t[task].stop = stop;
-	m->t[task].stop_known = true;
+	struct mtask *t = &m->t[task];
+	bool gstop = m->t[t->leader].gstop;
+
+	if (t->life != ML_ALIVE || t->in_exit)
+		return;
+	if (m_wrong(m, R_UNLINK_WAKE))
+		gstop = !gstop;		/* perturbed: the group stop is forgotten/invented */
+	/*
+	 * __ptrace_unlink(): with SIGNAL_STOP_STOPPED or a group stop under
+	 * way and not PF_EXITING, JOBCTL_STOP_PENDING and a wakeup: it stops
+	 * again, untraced (T); otherwise a ptrace-stopped task is woken.
+	 */
+	t->stop = gstop ? MS_GROUP : MS_RUNNING;
+	t->trap = TRAP_NONE;
+	t->stop_pending = false;
+	t->stop_report = false;
+	t->why_state = R_UNLINK_WAKE;
+}
+
+void m_untrace(struct model *m, int task, int rule)
+{
+	struct mtask *t = &m->t[task];
+
+	/* perturbed: the model keeps the tracer (detach, tracer exit, tracer's wait) */
+	if (m_wrong(m, rule) && t->life == ML_ALIVE)
+		return;
+	t->tracer = M_NONE;
+	t->ptrace_opts = 0;
+	t->seized = false;
+	t->listening = false;
+	t->why_tracer = rule;
+	if (t->life == ML_ALIVE && t->exit_stop) {
+		/* Woken from PTRACE_EVENT_EXIT: the exit goes on (exit.c). */
+		m_exit_stop_passed(m, task);
+		return;
+	}
+	if (t->life == ML_ALIVE && (t->stop == MS_TRACED || m->t[t->leader].gstop))
+		untraced_state(m, task);
 }
 
 void m_set_subreaper(struct model *m, int proc, bool on)
@@ -143,6 +246,8 @@ int m_alive_thread(const struct model *m, int proc)
 {
 	int lead = m->t[proc].leader, i;
 
+	if (m->t[lead].life == ML_ALIVE && !m->t[lead].exited)
+		return lead;
 	for (i = 0; i < m->n; i++) {
 		if (m->t[i].leader == lead && m->t[i].life == ML_ALIVE && !m->t[i].exited)
 			return i;
@@ -151,7 +256,7 @@ int m_alive_thread(const struct model *m, int proc)
 }
 
 /* thread_group_empty(): only the leader is left on the thread list. */
-static bool group_empty(const struct model *m, int lead)
+bool m_group_empty(const struct model *m, int lead)
 {
 	int i;
 
@@ -162,36 +267,30 @@ static bool group_empty(const struct model *m, int lead)
 	return true;
 }
 
-/* Everything in @init's namespace but init's own group is released. */
-static bool ns_drained(const struct model *m, int init)
-{
-	int i;
-
-	for (i = 0; i < m->n; i++) {
-		if (m->t[i].ns == init && m->t[i].leader != init && m->t[i].life != ML_DEAD)
-			return false;
-	}
-	return true;
-}
-
 /*
  * find_new_reaper(): a live sibling thread; else the nearest subreaper
  * ancestor with a live thread, not leaving the pid namespace (the walk
  * stops at pid level changes); else the namespace's child_reaper.
+ * *rule: which of the three.
  */
-static int find_new_reaper(const struct model *m, int father)
+static int find_new_reaper(const struct model *m, int father, int *rule)
 {
 	int lead = m->t[father].leader;
 	int ns = m->t[father].ns;
 	int r, th;
 
 	th = m_alive_thread(m, lead);
-	if (th != M_NONE)
+	*rule = R_REAPER_SIBLING;
+	/* perturbed: the exiting thread's siblings are skipped */
+	if (th != M_NONE && !m_wrong(m, R_REAPER_SIBLING))
 		return th;
 	/* father is the namespace's init: zap_pid_ns_processes() empties it. */
+	*rule = R_REAPER_NS_INIT;
 	if (ns == lead)
 		return lead;
-	for (r = m->t[lead].real_parent; r >= 0; r = m->t[m->t[r].leader].real_parent) {
+	*rule = R_REAPER_SUBREAPER;
+	for (r = m->t[lead].real_parent; r >= 0 && !m_wrong(m, R_REAPER_SUBREAPER);
+	     r = m->t[m->t[r].leader].real_parent) {
 		int rl = m->t[r].leader;
 
 		if (m->t[rl].ns != ns || rl == ns)
@@ -202,14 +301,62 @@ static int find_new_reaper(const struct model *m, int father)
 		if (th != M_NONE)
 			return th;
 	}
-	if (ns == M_NONE)
-		return M_INIT;
+	if (ns == M_NONE) {
+		*rule = R_REAPER_INIT;
+		/* perturbed: R takes them (R is a subreaper, so this is never reached) */
+		return m_wrong(m, R_REAPER_INIT) ? 0 : M_INIT;
+	}
+	*rule = R_REAPER_NS_INIT;
+	if (m_wrong(m, R_REAPER_NS_INIT))
+		return M_INIT;	/* perturbed: the namespace's orphans go to the global init */
+	th = m->t[ns].ns_reaper;
+	if (th >= 0 && m->t[th].life == ML_ALIVE && !m->t[th].exited)
+		return th;
 	th = m_alive_thread(m, ns);
 	return th != M_NONE ? th : ns;
 }
 
-static void kill_group(struct model *m, int proc, int sig);
-static void settle(struct model *m);
+/* forget_original_parent()/reparent_leader(): @father's children move to the new reaper. */
+void m_reparent_children(struct model *m, int father)
+{
+	int reaper = -3, rule = R_NONE, i;
+
+	for (i = 0; i < m->n; i++) {
+		struct mtask *t = &m->t[i];
+
+		if (t->leader != i || t->real_parent != father || t->life == ML_DEAD || i == father)
+			continue;
+		if (reaper == -3)
+			reaper = find_new_reaper(m, father, &rule);
+		t->real_parent = reaper;
+		t->why_parent = rule;
+		if (reaper >= 0)
+			m_relate(m, i, reaper);
+		/*
+		 * A traced zombie that lands in its tracer's own group owes one
+		 * report, not two: wait_task_zombie() decides EXIT_TRACE by
+		 * ptrace_reparented() at wait time, and reparent_leader() does
+		 * not notify for a ptraced zombie.
+		 */
+		if (t->owed_tracer && m_same_group(m, t->tracer, reaper) &&
+		    !m_wrong(m, R_REPARENT_TRACED_ZOMBIE)) {
+			t->owed_tracer = 0;
+			t->why_owed = R_REPARENT_TRACED_ZOMBIE;
+		}
+		if (reaper == M_INIT) {
+			/* Out of our hands: init reaps it when it likes. */
+			t->owed_parent = 0;
+			continue;
+		}
+		/*
+		 * reparent_leader(): an untraced zombie with an empty group that
+		 * moves to another group is notified to its new parent.
+		 */
+		if (t->life == ML_ZOMBIE && t->tracer == M_NONE && m_group_empty(m, i) &&
+		    !m_same_group(m, father, reaper))
+			m_notify(m, i, reaper, R_NOTIFY_REPARENTED_ZOMBIE);
+	}
+}
 
 /*
  * exit_ptrace(): every tracee of thread @tracer is unlinked; EXITKILL ones
@@ -217,7 +364,7 @@ static void settle(struct model *m);
  * (__ptrace_detach(): a leader with an empty group is reported to the
  * real parent unless that is the tracer's own group; a thread is released).
  */
-static void exit_ptrace(struct model *m, int tracer)
+void m_exit_ptrace(struct model *m, int tracer)
 {
 	int i;
 
@@ -227,254 +374,23 @@ static void exit_ptrace(struct model *m, int tracer)
 
 		if (t->tracer != tracer || t->life == ML_DEAD)
 			continue;
-		exitkill = t->ptrace_opts & PTRACE_O_EXITKILL;
+		exitkill = (t->ptrace_opts & PTRACE_O_EXITKILL) && !m_wrong(m, R_EXITKILL);
 		if (t->life == ML_ZOMBIE) {
 			t->owed_tracer = 0;
-			if (t->leader != i)
-				t->life = ML_DEAD;
-		}
-		m_untrace(m, i);
-		if (exitkill && t->life == ML_ALIVE && !t->exited)
-			kill_group(m, i, SIGKILL);
-	}
-}
-
-/* forget_original_parent(): @father's children move to the new reaper. */
-static void reparent_children(struct model *m, int father)
-{
-	int reaper = -3, i;
-
-	for (i = 0; i < m->n; i++) {
-		struct mtask *t = &m->t[i];
-
-		if (t->leader != i || t->real_parent != father || t->life == ML_DEAD || i == father)
-			continue;
-		if (reaper == -3)
-			reaper = find_new_reaper(m, father);
-		t->real_parent = reaper;
-		/*
-		 * A traced zombie that lands in its tracer's own group owes one
-		 * report, not two: wait_task_zombie() decides EXIT_TRACE by
-		 * ptrace_reparented() at wait time, and reparent_leader() does
-		 * not notify for a ptraced zombie.
-		 */
-		if (t->owed_tracer && same_group(m, t->tracer, reaper))
-			t->owed_tracer = 0;
-		if (reaper == M_INIT) {
-			/* Out of our hands: init reaps it when it likes. */
-			t->owed_parent = 0;
-		}
-	}
-}
-
-/* exit_notify() for one thread that has run do_exit() up to there. */
-static void notify(struct model *m, int i, int code, int sig)
-{
-	struct mtask *t = &m->t[i];
-	bool leader = t->leader == i;
-	int parent = m->t[t->leader].real_parent;
-	struct mtask *l = &m->t[t->leader];
-
-	/*
-	 * find_child_reaper(): the namespace's child_reaper thread moves to a
-	 * live thread of init's group; the last one zaps the namespace and
-	 * sleeps in zap_pid_ns_processes() until it has drained.
-	 */
-	if (l->ns == t->leader && l->ns_reaper == i) {
-		int th = m_alive_thread(m, t->leader);
-
-		if (th != M_NONE)
-			l->ns_reaper = th;
-		else
-			t->zapper = true;
-	}
-
-	t->exit_code = code;
-	t->exit_sig = sig;
-	t->stop = MS_RUNNING;
-	t->stop_known = true;
-	exit_ptrace(m, i);
-	reparent_children(m, i);
-	if (leader) {
-		/* A leader stays a zombie until its parent (or tracer) waits. */
-		t->life = ML_ZOMBIE;
-		t->owed_parent = parent != M_INIT;
-		/* ptrace_reparented(): one report for the tracer first. */
-		t->owed_tracer = t->tracer != M_NONE && !same_group(m, t->tracer, parent);
-	} else if (t->tracer != M_NONE) {
-		/* A traced thread is a zombie for its tracer only. */
-		t->life = ML_ZOMBIE;
-		t->owed_tracer = 1;
-	} else if (t->zapper) {
-		/* Still in do_exit(), sleeping until the namespace is empty. */
-		t->life = ML_ZOMBIE;
-	} else {
-		/* exit_notify(): autoreap of an untraced sub-thread. */
-		t->life = ML_DEAD;
-	}
-}
-
-/*
- * zap_pid_ns_processes(): the init of namespace @init is gone, so every
- * other task in it gets SIGKILL; init's kernel_wait4() loop reaps them
- * (after their tracers outside the namespace did), so none is owed to
- * a real parent.
- */
-static void zap_ns(struct model *m, int init)
-{
-	int i;
-
-	for (i = 0; i < m->n; i++) {
-		if (m->t[i].ns == init && m->t[i].leader == i && i != init &&
-		    m->t[i].life == ML_ALIVE && m_alive_thread(m, i) != M_NONE)
-			kill_group(m, i, SIGKILL);
-	}
-	for (i = 0; i < m->n; i++) {
-		struct mtask *t = &m->t[i];
-
-		if (t->ns != init || t->leader == init)
-			continue;
-		t->owed_parent = 0;
-		t->zap_reaped = true;
-	}
-}
-
-/*
- * Zombies in a dying namespace are reaped by its init (kernel_wait4() in
- * zap_pid_ns_processes()) as soon as they are reportable: no tracer report
- * pending and, for a leader, no other thread left (delay_group_leader()).
- */
-static void settle(struct model *m)
-{
-	bool again = true;
-	int i;
-
-	while (again) {
-		again = false;
-		for (i = 0; i < m->n; i++) {
-			struct mtask *t = &m->t[i];
-
-			/* A non-leader zapper is released once its namespace drained. */
-			if (t->life == ML_ZOMBIE && t->zapper && t->leader != i && !t->owed_tracer &&
-			    ns_drained(m, t->leader)) {
-				t->life = ML_DEAD;
-				again = true;
-				continue;
+			if (t->leader != i && !m_wrong(m, R_DETACH_ZOMBIE_THREAD)) {
+				m_set_life(m, i, ML_DEAD, R_DETACH_ZOMBIE_THREAD);
+			} else if (t->leader == i && m_group_empty(m, i) && !t->zap_reaped &&
+				   !m_same_group(m, tracer, m->t[i].real_parent)) {
+				t->why_owed = R_DETACH_ZOMBIE_LEADER;
+				m_notify(m, i, t->real_parent, R_NOTIFY_DETACHED_ZOMBIE);
 			}
-			if (t->life != ML_ZOMBIE || !t->zap_reaped || t->owed_tracer)
-				continue;
-			if (t->leader == i && !group_empty(m, i))
-				continue;
-			t->life = ML_DEAD;
-			again = true;
+			/* perturbed: nobody is owed the let-go zombie leader */
+			if (t->leader == i && m_wrong(m, R_DETACH_ZOMBIE_LEADER))
+				t->owed_parent = 0;
 		}
-	}
-}
-
-bool m_zapping(const struct model *m, int task)
-{
-	const struct mtask *t = &m->t[task];
-
-	return t->zapper && !ns_drained(m, t->leader);
-}
-
-static void group_exit(struct model *m, int proc, int code, int sig)
-{
-	int lead = m->t[proc].leader, i;
-	bool any = false;
-
-	/* zap_other_threads()/do_group_exit(): every thread is PF_EXITING first. */
-	for (i = 0; i < m->n; i++) {
-		if (m->t[i].leader == lead && m->t[i].life == ML_ALIVE && !m->t[i].exited) {
-			m->t[i].exited = true;
-			any = true;
-		}
-	}
-	if (!any)
-		return;
-	/*
-	 * SIGNAL_GROUP_EXIT: wait_task_zombie() reports group_exit_code for
-	 * every thread, also one that exited on its own before.
-	 */
-	for (i = 0; i < m->n; i++) {
-		if (m->t[i].leader == lead && m->t[i].life == ML_ZOMBIE) {
-			m->t[i].exit_code = code;
-			m->t[i].exit_sig = sig;
-		}
-	}
-	for (i = 0; i < m->n; i++) {
-		if (m->t[i].leader == lead && m->t[i].exited && m->t[i].life == ML_ALIVE)
-			notify(m, i, code, sig);
-	}
-	if (m->t[lead].ns == lead)
-		zap_ns(m, lead);
-}
-
-static void kill_group(struct model *m, int proc, int sig)
-{
-	group_exit(m, proc, 0, sig);
-}
-
-void m_group_exit(struct model *m, int proc, int code, int sig)
-{
-	group_exit(m, proc, code, sig);
-	settle(m);
-}
-
-void m_thread_exit(struct model *m, int task, int code, int sig)
-{
-	int lead = m->t[task].leader;
-
-	if (m->t[task].life != ML_ALIVE || m->t[task].exited)
-		return;
-	m->t[task].exited = true;
-	notify(m, task, code, sig);
-	/* The last thread of an ns init: the namespace dies with it. */
-	if (m->t[lead].ns == lead && !m_group_alive(m, lead))
-		zap_ns(m, lead);
-	settle(m);
-}
-
-void m_exec(struct model *m, int task)
-{
-	int lead = m->t[task].leader, i;
-
-	/* de_thread(): the other threads exit with group_exec_task set: exited(0). */
-	for (i = 0; i < m->n; i++) {
-		if (i != task && m->t[i].leader == lead && m->t[i].life == ML_ALIVE &&
-		    !m->t[i].exited)
-			m->t[i].exited = true;
-	}
-	for (i = 0; i < m->n; i++) {
-		if (i != task && m->t[i].leader == lead && m->t[i].exited &&
-		    m->t[i].life == ML_ALIVE)
-			notify(m, i, 0, 0);
-	}
-	if (task == lead)
-		return;
-	/*
-	 * The old leader is released without any report (exit_state =
-	 * EXIT_DEAD, release_task()), its tracer loses it; @task takes its
-	 * pid (exchange_tids()) and its place as leader.
-	 */
-	m->t[task].real_parent = m->t[lead].real_parent;
-	m->t[task].subreaper = m->t[lead].subreaper;
-	m->t[task].tid = m->t[lead].tid;
-	m->t[task].ns_tid = m->t[lead].ns_tid;
-	m->t[lead].life = ML_DEAD;
-	m->t[lead].owed_parent = 0;
-	m->t[lead].owed_tracer = 0;
-	m->t[lead].tracer = M_NONE;
-	m->t[lead].tid = 0;
-	for (i = 0; i < m->n; i++) {
-		if (m->t[i].leader == lead)
-			m->t[i].leader = task;
-		if (m->t[i].ns == lead)
-			m->t[i].ns = task;
-		if (m->t[i].real_parent == lead)
-			m->t[i].real_parent = task;
-		if (m->t[i].tracer == lead)
-			m->t[i].tracer = M_NONE;
+		m_untrace(m, i, R_EXIT_PTRACE);
+		if (exitkill && t->life == ML_ALIVE && !t->in_exit)
+			m_group_exit(m, i, 0, SIGKILL);
 	}
 }
 
@@ -484,14 +400,14 @@ int m_next_collector(const struct model *m, int task, bool *as_tracer)
 	int parent;
 
 	*as_tracer = false;
-	if (t->life != ML_ZOMBIE)
+	if (t->life != ML_ZOMBIE || t->zapper)
 		return M_NONE;
 	if (t->leader == task) {
 		/* delay_group_leader(): not before the other threads are released. */
-		if (!group_empty(m, task))
+		if (!m_group_empty(m, task) && !m_wrong(m, R_DELAY_GROUP_LEADER))
 			return M_NONE;
 		/* An ns init is a zombie only once its namespace drained. */
-		if (t->ns == task && !ns_drained(m, task))
+		if (t->ns == task && !m_ns_drained(m, task))
 			return M_NONE;
 	}
 	if (t->owed_tracer) {
@@ -504,8 +420,7 @@ int m_next_collector(const struct model *m, int task, bool *as_tracer)
 	if (parent < 0)
 		return M_NONE;
 	/* Any thread of the parent's group may wait (do_wait() walks them all). */
-	parent = m_alive_thread(m, parent);
-	return parent;
+	return m_alive_thread(m, parent);
 }
 
 bool m_owed_to(const struct model *m, int waiter, int task)
@@ -515,7 +430,7 @@ bool m_owed_to(const struct model *m, int waiter, int task)
 
 	if (c == M_NONE)
 		return false;
-	return as_tracer ? c == waiter : same_group(m, c, waiter);
+	return as_tracer ? c == waiter : m_same_group(m, c, waiter);
 }
 
 int m_report(struct model *m, int waiter, int task)
@@ -529,43 +444,26 @@ int m_report(struct model *m, int waiter, int task)
 		t->owed_tracer = 0;
 		/* wait_task_zombie(): EXIT_TRACE unlinks a leader, a thread goes. */
 		if (t->leader != task)
-			t->life = ML_DEAD;
-		m_untrace(m, task);
+			m_set_life(m, task, ML_DEAD, R_TRACED_THREAD_ZOMBIE);
+		m_untrace(m, task, R_REPORT_UNLINK);
 		if (t->leader == task && !t->owed_parent && !t->zap_reaped)
-			t->life = ML_DEAD;
-		settle(m);
+			m_set_life(m, task, ML_DEAD, R_REPORT_ONCE);
+		else if (t->leader == task && t->owed_parent) {
+			/* ... and notifies the real parent (wait_task_zombie() EXIT_TRACE). */
+			t->why_owed = R_REPORT_PARENT;
+			m_notify(m, task, t->real_parent, R_NOTIFY_AFTER_TRACER);
+		}
+		m_settle(m);
 		return 0;
 	}
 	t->owed_parent = 0;
-	t->life = ML_DEAD;
+	/* perturbed: the collected zombie stays */
+	if (!m_wrong(m, R_REPORT_ONCE))
+		m_set_life(m, task, ML_DEAD, R_REPORT_ONCE);
 	if (t->tracer != M_NONE)
-		m_untrace(m, task);
-	settle(m);
+		m_untrace(m, task, R_REPORT_UNLINK);
+	m_settle(m);
 	return 0;
-}
-
-int m_ppid_task(const struct model *m, int task)
-{
-	int p = m->t[m->t[task].leader].real_parent;
-
-	return p < 0 ? p : m->t[p].leader;
-}
-
-pid_t m_ppid(const struct model *m, int task)
-{
-	int p = m_ppid_task(m, task);
-
-	if (p == M_INIT)
-		return 1;
-	return p < 0 ? 0 : m->t[p].tid;
-}
-
-pid_t m_tracer_pid(const struct model *m, int task)
-{
-	int tr = m->t[task].tracer;
-
-	/* proc_pid_status(): TracerPid is task_pid_nr_ns() of the tracer thread. */
-	return tr < 0 ? 0 : m->t[tr].tid;
 }
 
 int m_find_name(const struct model *m, const char *name)

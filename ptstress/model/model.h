@@ -3,15 +3,21 @@
  * The model: what the kernel must show for every task a run created.
  *
  * Pure logic, no system calls: the engine tells it what happened (a fork,
- * a seize, an exit, an exit report received) and asks it what /proc and
- * wait() must say.  The rules are 6.1's, each cited where it is coded:
- * forget_original_parent()/find_new_reaper() for real parents,
- * exit_ptrace()/__ptrace_detach() for tracer exit, exit_notify() and
- * wait_task_zombie() for who receives which exit report.
+ * a seize, an exit, an exit report received) and asks it what /proc,
+ * ptrace_links, wait() and SIGCHLD must say and which errno a request must
+ * get.  Every rule is a row of the registry (rules.def) citing the 6.1.192
+ * function and line it comes from; every prediction remembers the rule
+ * behind it, so a finding names it, and --wrong-model=RULE perturbs one.
+ *
+ *   model.c    tasks, tracers, reapers, exit reports
+ *   exit.c     exits: exit_notify(), group exits, exit stops, pid
+ *              namespaces, exec
+ *   predict.c  what /proc and ptrace_links must show; request outcomes
+ *   rules.c    the registry, the perturbation, SIGCHLD notices
  *
  * Tasks are threads.  A process is its leader task; every task records its
- * leader.  The real parent is a *thread* (->real_parent), but /proc's PPid
- * shows its thread group, so that is what the model predicts.
+ * leader.  The real parent is a *thread* (->real_parent); /proc's PPid
+ * shows its thread group.
  */
 #ifndef PTSTRESS_MODEL_H
 #define PTSTRESS_MODEL_H
@@ -20,19 +26,46 @@
 #include <sys/types.h>
 
 #define M_NONE	(-1)	/* no task (no tracer, no parent) */
+#define M_INIT	(-2)	/* the real init (pid 1): a reaper outside the model */
+
+/* The rules (rules.def): R_FORK_PARENT, ... */
+enum m_rule {
+	R_NONE = -1,
+#define RULE(id, name, text, cite) R_##id,
+#include "model/rules.def"
+#undef RULE
+	R_NR
+};
+
+const char *m_rule_id(int rule);	/* "reaper-subreaper"; "none" */
+const char *m_rule_text(int rule);
+const char *m_rule_cite(int rule);
+/* The rule named @id, or R_NONE. */
+int m_rule_find(const char *id);
 
 /* Where a task is in its life, as /proc and wait() show it. */
 enum m_life {
-	ML_ALIVE,	/* running or stopped */
-	ML_ZOMBIE,	/* exited, not released: /proc shows Z (a leader), wait() may report it */
+	ML_ALIVE,	/* running or stopped, possibly inside do_exit() */
+	ML_ZOMBIE,	/* exited, not released: /proc shows Z, wait() may report it */
 	ML_DEAD,	/* released: no /proc entry, nothing more to report */
 };
 
 /* Stop state of a live task. */
 enum m_stop {
 	MS_RUNNING,	/* not stopped (R/S/D in /proc) */
-	MS_TRACED,	/* in a ptrace-stop its tracer waited for (t) */
+	MS_TRACED,	/* in a ptrace stop (t) */
 	MS_GROUP,	/* group-stopped, untraced (T) */
+};
+
+/* Which ptrace stop a MS_TRACED task is in (what its tracer's wait said). */
+enum m_trap {
+	TRAP_NONE,
+	TRAP_SIGNAL,	/* signal-delivery-stop (incl. the single-step SIGTRAP) */
+	TRAP_SYSCALL,	/* syscall-enter/exit stop */
+	TRAP_EVENT_STOP,/* PTRACE_EVENT_STOP: interrupt, a seized tracee's group stop */
+	TRAP_GROUP,	/* group-stop trap of an attached (not seized) tracee */
+	TRAP_EVENT,	/* PTRACE_EVENT_FORK/CLONE/EXEC/... */
+	TRAP_EXIT,	/* PTRACE_EVENT_EXIT */
 };
 
 /* One task (thread) of the run. */
@@ -47,19 +80,49 @@ struct mtask {
 	bool seized;		/* PTRACE_SEIZE rather than PTRACE_ATTACH/TRACEME */
 	enum m_life life;	/* see enum m_life */
 	enum m_stop stop;	/* see enum m_stop; MS_RUNNING unless ML_ALIVE */
-	bool stop_known;	/* the model is sure of @stop (else /proc State is not checked) */
+	enum m_trap trap;	/* MS_TRACED: which stop */
+	bool listening;		/* PTRACE_LISTEN: ptrace_freeze_traced() refuses requests */
+	bool stop_pending;	/* traced and already stopped when a group stop began:
+				 * JOBCTL_STOP_PENDING, it traps again when resumed */
+	bool stop_report;	/* in a group-stop trap its tracer has not waited for yet */
 	bool subreaper;		/* leaders: PR_SET_CHILD_SUBREAPER is on */
 	int ns;			/* index of its pid namespace's init; M_NONE: R's namespace */
-	bool exited;		/* has run do_exit() (a zombie leader waiting for threads too) */
-	int exit_code;		/* exited(code) ... */
-	int exit_sig;		/* ... or killed(sig) if non-zero */
+	bool in_exit;		/* entered do_exit() (out of signal->quick_threads) */
+	bool exited;		/* PF_EXITING: no reaper candidate any more */
+	bool exit_stop;		/* held in PTRACE_EVENT_EXIT until its tracer resumes it */
+	int exit_code;		/* its own exit code (do_exit()'s) ... */
+	int exit_sig;		/* ... or killing signal if non-zero */
+	/* leaders: the thread group's signal_struct */
+	bool group_exit;	/* SIGNAL_GROUP_EXIT */
+	int group_code;		/* group_exit_code: exit code ... */
+	int group_sig;		/* ... or signal */
+	bool gstop;		/* a group stop is in effect or in progress */
+	/* reports */
 	int owed_tracer;	/* exit reports its tracer must still receive (0 or 1) */
 	int owed_parent;	/* exit reports its real parent's group must still receive */
 	int reports;		/* exit reports received so far, by anyone */
+	/* pid namespaces */
 	bool zap_reaped;	/* in a dying pid namespace: its init reaps it, no one else */
 	int ns_reaper;		/* ns init leaders: the thread that is pid_ns->child_reaper */
-	bool zapper;		/* the init thread that runs zap_pid_ns_processes() */
-	bool listening;		/* PTRACE_LISTEN: ptrace_freeze_traced() refuses requests */
+	bool zapper;		/* the init thread sleeping in zap_pid_ns_processes() */
+	bool zap_cand;		/* may be that thread: which one is racy on a group exit */
+	/* the rule behind each prediction, for findings (enum m_rule) */
+	int why_parent;		/* real_parent */
+	int why_tracer;		/* tracer and ptrace flags */
+	int why_state;		/* life and stop */
+	int why_code;		/* the status its report must carry */
+	int why_owed;		/* who must collect its report */
+};
+
+/* A SIGCHLD the kernel sends (do_notify_parent()), for the SIGCHLD check. */
+struct m_notice {
+	int to_lead;		/* the notified process (leader index; 0 for R) */
+	int from;		/* the task whose exit it reports */
+	int code;		/* si_code: CLD_EXITED or CLD_KILLED */
+	int status;		/* si_status: the task's *own* exit code or signal */
+	int rule;		/* which do_notify_parent() call */
+	bool checked;		/* counted by a SIGCHLD check */
+	bool seen;		/* matched by a logged SIGCHLD */
 };
 
 /* The whole model. */
@@ -67,6 +130,13 @@ struct model {
 	struct mtask *t;	/* the tasks; index 0 is R */
 	int n;			/* tasks in use */
 	int cap;		/* allocated */
+	int nlive;		/* tasks not released */
+	int wrong;		/* --wrong-model: the perturbed rule; R_NONE */
+	struct m_notice *notices;	/* SIGCHLDs sent since the last check */
+	int nnotices, notices_cap;
+	unsigned long long *rel;	/* hash set of (task, process) "may notify" pairs */
+	int rel_cap, nrel;
+	const char *unpredictable;	/* a step the rules cannot predict: why; NULL */
 };
 
 void model_init(struct model *m, pid_t self);
@@ -82,26 +152,40 @@ int m_thread(struct model *m, int creator, const char *name, pid_t tid, pid_t ns
 /* A task auto-attached by @tracer (PTRACE_O_TRACEFORK/CLONE/VFORK of its parent). */
 void m_auto_attach(struct model *m, int child, int tracer, unsigned long opts, bool seized);
 /* PTRACE_SEIZE/ATTACH/TRACEME: @tracer traces @task. */
-void m_trace(struct model *m, int tracer, int task, unsigned long opts, bool seized);
+void m_trace(struct model *m, int tracer, int task, unsigned long opts, bool seized, int rule);
 /* PTRACE_DETACH, or a tracer's exit let @task go (__ptrace_unlink()). */
-void m_untrace(struct model *m, int task);
-void m_set_stop(struct model *m, int task, enum m_stop stop);
-void m_set_subreaper(struct model *m, int proc, bool on);
+void m_untrace(struct model *m, int task, int rule);
+/* @task is in ptrace stop @trap (its tracer waited for it). */
+void m_trapped(struct model *m, int task, enum m_trap trap);
+/* The tracer waited for @task's group-stop trap (stop_report). */
+void m_stop_collected(struct model *m, int task);
 /*
- * Thread @task ran do_exit() on its own (SYS_exit of one thread): its
- * tracees are let go (and killed with EXITKILL, which the model follows
- * through), its children move to their new reaper, its exit report
- * becomes owed.  Exited with @code, or killed by @sig if non-zero.
+ * @task was resumed by its tracer (CONT/SYSCALL/SINGLESTEP/LISTEN).  True
+ * if it traps again at once into a group stop (stop_report is then set).
+ */
+bool m_resumed(struct model *m, int task, bool listen);
+void m_set_subreaper(struct model *m, int proc, bool on);
+/* A signal reached @task's group untraced (delivered): its effect (kill, stop, continue). */
+void m_signal(struct model *m, int task, int sig);
+/*
+ * Thread @task entered do_exit() on its own (SYS_exit): exited with @code,
+ * or killed by @sig if non-zero.  It may stop in PTRACE_EVENT_EXIT first
+ * (m_exit_stopped()); otherwise its exit completes.
  */
 void m_thread_exit(struct model *m, int task, int code, int sig);
 /* Every thread of @proc's group exits (exit_group(), a fatal signal). */
 void m_group_exit(struct model *m, int proc, int code, int sig);
+/* The next task held in PTRACE_EVENT_EXIT, from index @from on; M_NONE if none. */
+int m_next_exit_stop(const struct model *m, int from);
+/* @task's tracer resumed it from PTRACE_EVENT_EXIT: its exit completes. */
+void m_exit_stop_passed(struct model *m, int task);
 /*
  * Thread @task execve()s: de_thread() ends the other threads (their tracers
- * see exited(0)), the old leader is released without a report and @task
- * takes over its pid.  @task is the leader afterwards.
+ * see exited(0)); they may stop in PTRACE_EVENT_EXIT first.
  */
 void m_exec(struct model *m, int task);
+/* ... once the other threads are released: @task takes the leader's place. */
+void m_exec_done(struct model *m, int task);
 /*
  * @waiter's wait() reported @task's exit.  Returns 0 if that report was
  * owed to @waiter (as tracer or as real parent), -1 if it was not (a
@@ -109,25 +193,97 @@ void m_exec(struct model *m, int task);
  */
 int m_report(struct model *m, int waiter, int task);
 
-/* ---- what the kernel must show ---- */
+/* ---- what the kernel must show (predict.c) ---- */
 
-/* Index of the task whose tgid /proc PPid must show, M_NONE for R's. */
+/* Index of the task whose tgid /proc PPid must show, M_NONE for R's, M_INIT. */
 int m_ppid_task(const struct model *m, int task);
 /* Expected PPid and TracerPid values (global pids). */
 pid_t m_ppid(const struct model *m, int task);
 pid_t m_tracer_pid(const struct model *m, int task);
+/* The /proc State letters @task may show now ("t", "RSD", ...). */
+const char *m_state_letters(const struct model *m, int task);
+/* ->ptrace flags as ptrace_links prints them (PT_PTRACED | PT_SEIZED | options). */
+unsigned long m_ptrace_flags(const struct model *m, int task);
+/* What @task's ptrace_links file must say (patch 0001), every field the kernel prints. */
+struct m_links {
+	pid_t tid, tgid, leader;	/* the thread, its group, ->group_leader */
+	pid_t real_parent;		/* the exact ->real_parent thread; 1: init */
+	pid_t parent;			/* ->parent: the tracer, else the real parent */
+	pid_t tracer;			/* owner of the ->ptraced list it is on; 0 */
+	unsigned long ptrace;		/* ->ptrace flags */
+	unsigned long ptraced;		/* entries of its own ->ptraced list */
+	unsigned long children;		/* entries of its ->children list */
+	int sibling_linked;		/* on a ->children list (leaders only) */
+	int exit_state;			/* EXIT_ZOMBIE (0x20) or 0 */
+	int exit_signal;		/* SIGCHLD for a process, -1 for a thread */
+	int exiting;			/* PF_EXITING */
+};
+void m_links(const struct model *m, int task, struct m_links *w);
+/* The status @task's exit report must carry: exited(*code) or killed(*sig). */
+void m_report_status(const struct model *m, int task, int *code, int *sig);
+
+/* The ptrace requests the engine predicts the outcome of. */
+enum m_req {
+	MR_CONT,	/* PTRACE_CONT */
+	MR_SYSCALL,	/* PTRACE_SYSCALL */
+	MR_SINGLESTEP,	/* PTRACE_SINGLESTEP */
+	MR_DETACH,	/* PTRACE_DETACH */
+	MR_LISTEN,	/* PTRACE_LISTEN */
+	MR_INTERRUPT,	/* PTRACE_INTERRUPT (seized), or the tkill(SIGSTOP) an attached one needs */
+	MR_KILL,	/* PTRACE_KILL */
+};
+
+/* An outcome: the errno (0: success) and the rule that says so. */
+struct m_pred {
+	int err;
+	int rule;
+};
+
+struct m_pred m_predict_attach(const struct model *m, int tracer, int task);
+struct m_pred m_predict_traceme(const struct model *m, int task);
+struct m_pred m_predict_request(const struct model *m, int tracer, int task, enum m_req req);
+/* Is a resume signal given to @task delivered (signal-delivery or syscall stop)? */
+bool m_delivers_signal(const struct model *m, int task);
+
+/* ---- who reports to whom ---- */
+
 /* Is @task's exit report owed to @waiter now (not blocked behind a tracer)? */
 bool m_owed_to(const struct model *m, int waiter, int task);
 /* Index of the thread that must collect @task's next report; M_NONE if none is due. */
 int m_next_collector(const struct model *m, int task, bool *as_tracer);
-/* @task is a dead namespace init still waiting for its namespace to drain. */
+/* @task is a namespace init thread still waiting for its namespace to drain. */
 bool m_zapping(const struct model *m, int task);
 /* Does @task's group still have a live thread? */
 bool m_group_alive(const struct model *m, int leader);
-/* A thread of @proc's group that is alive; M_NONE if none. */
+/* find_alive_thread(): a thread of @proc's group not PF_EXITING; M_NONE if none. */
 int m_alive_thread(const struct model *m, int proc);
 int m_find_name(const struct model *m, const char *name);
 int m_find_tid(const struct model *m, pid_t tid);
 const char *m_name(const struct model *m, int task);
+
+/* ---- SIGCHLD (rules.c) ---- */
+
+/* Record that @from may send SIGCHLD to the process of @to (child, tracee). */
+void m_relate(struct model *m, int from, int to);
+/* Could @from ever have sent SIGCHLD to process @lead? */
+bool m_was_notifier(const struct model *m, int from, int lead);
+/* The task whose pid, as process @lead sees it, is @pid; -1 if none. */
+int m_find_pid_seen_by(const struct model *m, pid_t pid, int lead);
+/* Are there notices to process @lead not yet checked? */
+bool m_has_notices(const struct model *m, int lead);
+/* Forget the checked notices. */
+void m_notices_gc(struct model *m);
+/* do_notify_parent(@from) to the process of thread @to. */
+void m_notify(struct model *m, int from, int to, int rule);
+
+/* ---- internal to model/ ---- */
+bool m_wrong(const struct model *m, int rule);
+bool m_same_group(const struct model *m, int a, int b);
+bool m_group_empty(const struct model *m, int lead);
+bool m_ns_drained(const struct model *m, int init);
+void m_settle(struct model *m);
+void m_reparent_children(struct model *m, int father);
+void m_exit_ptrace(struct model *m, int tracer);
+void m_set_life(struct model *m, int task, enum m_life life, int rule);
 
 #endif /* PTSTRESS_MODEL_H */

@@ -1,22 +1,28 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests of the pure parts: the ptrace_links parser, the status parser
- * and the wait-status classifier.  TAP 13; exit 1 if any test fails.
+ * Unit tests of the pure parts: the ptrace_links parser, the status parser,
+ * the wait-status classifier (lib/links.c, lib/wait.c) and the JSON-lines
+ * writer (lib/json.c).  TAP 13 through harness.h; exit 1 if any test fails.
  *
- * Every assertion compares with a concrete expected value, so that a
+ * Every expectation compares with a concrete expected value, so that a
  * parser that returns zeros, or a classifier that always says "exited",
  * fails here.
  */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ptrace.h>
 
+#include "harness.h"
+#include "lib/json.h"
 #include "lib/links.h"
 #include "lib/ptstress.h"
 
 struct ps_config ps_config = { .timeout_sec = 30 };
+
+/* ---- ptrace_links ---- */
 
 static const char good_links[] =
 	"tid:\t123\n"
@@ -34,114 +40,119 @@ static const char good_links[] =
 	"exiting:\t0\n";
 
 /* good_links with the line starting with @key replaced by @repl (may be ""). */
-static void edit_links(char *out, size_t len, const char *key, const char *repl)
+static const char *edit_links(const char *key, const char *repl)
 {
+	static char out[1024];
 	const char *p = strstr(good_links, key);
 	const char *nl = strchr(p, '\n') + 1;
 
-	snprintf(out, len, "%.*s%s%s", (int)(p - good_links), good_links, repl, nl);
+	snprintf(out, sizeof(out), "%.*s%s%s", (int)(p - good_links), good_links, repl, nl);
+	return out;
 }
 
-static void test_links(void)
+TEST(links_good_sample)
 {
 	struct ptrace_links l;
 	struct parse_error pe;
-	struct check c;
-	char buf[1024];
-	int r;
 
-	check_init(&c);
-	r = links_parse(good_links, &l, &pe);
-	check_eq(&c, "return", 0, r);
-	check_eq(&c, "tid", 123, l.tid);
-	check_eq(&c, "tgid", 123, l.tgid);
-	check_eq(&c, "leader", 123, l.leader);
-	check_eq(&c, "parent", 120, l.parent);
-	check_eq(&c, "real_parent", 118, l.real_parent);
-	check_eq(&c, "ptrace", 0x10001, (long)l.ptrace);
-	check_eq(&c, "tracer", 120, l.tracer);
-	check_eq(&c, "ptraced", 0, (long)l.ptraced);
-	check_eq(&c, "children", 3, (long)l.children);
-	check_eq(&c, "sibling_linked", 1, l.sibling_linked);
-	check_eq(&c, "exit_state", 0, l.exit_state);
-	check_eq(&c, "exit_signal", 17, l.exit_signal);
-	check_eq(&c, "exiting", 0, l.exiting);
-	check_done(&c, "links: good sample parses to the expected values");
-
-	check_init(&c);
-	edit_links(buf, sizeof(buf), "tracer:", "");
-	r = links_parse(buf, &l, &pe);
-	check_eq(&c, "return", -EINVAL, r);
-	check_eq(&c, "line", 0, pe.line);
-	check_eq(&c, "msg names the key", 1, strstr(pe.msg, "'tracer'") != NULL);
-	check_done(&c, "links: missing key 'tracer' is an error naming it");
-
-	check_init(&c);
-	edit_links(buf, sizeof(buf), "parent:", "parent:\t12x\n");
-	r = links_parse(buf, &l, &pe);
-	check_eq(&c, "return", -EINVAL, r);
-	check_eq(&c, "line", 4, pe.line);
-	check_done(&c, "links: malformed number '12x' is an error at line 4");
-
-	check_init(&c);
-	edit_links(buf, sizeof(buf), "ptraced:", "ptraced:\t-1\n");
-	r = links_parse(buf, &l, &pe);
-	check_eq(&c, "return", -EINVAL, r);
-	check_eq(&c, "line", 8, pe.line);
-	check_done(&c, "links: negative count 'ptraced: -1' is an error at line 8");
-
-	check_init(&c);
-	edit_links(buf, sizeof(buf), "exiting:", "exiting:\t0\nfuture_key:\tsomething odd\n");
-	r = links_parse(buf, &l, &pe);
-	check_eq(&c, "return", 0, r);
-	check_eq(&c, "exiting", 0, l.exiting);
-	check_eq(&c, "children", 3, (long)l.children);
-	check_done(&c, "links: an unknown key is ignored");
-
-	check_init(&c);
-	r = links_parse("", &l, &pe);
-	check_eq(&c, "return", -EINVAL, r);
-	check_eq(&c, "line", 0, pe.line);
-	check_done(&c, "links: empty input is an error");
-
-	check_init(&c);
-	edit_links(buf, sizeof(buf), "tgid:", "tgid 123\n");
-	r = links_parse(buf, &l, &pe);
-	check_eq(&c, "return", -EINVAL, r);
-	check_eq(&c, "line", 2, pe.line);
-	check_done(&c, "links: a line without ':' is an error at line 2");
-
-	check_init(&c);
-	edit_links(buf, sizeof(buf), "ptrace:", "ptrace:\t0x7fffffff\n");
-	r = links_parse(buf, &l, &pe);
-	check_eq(&c, "return 0x7fffffff", 0, r);
-	check_eq(&c, "ptrace 0x7fffffff", 0x7fffffffL, (long)l.ptrace);
-	edit_links(buf, sizeof(buf), "ptrace:", "ptrace:\t0\n");
-	r = links_parse(buf, &l, &pe);
-	check_eq(&c, "return 0", 0, r);
-	check_eq(&c, "ptrace 0", 0, (long)l.ptrace);
-	edit_links(buf, sizeof(buf), "ptrace:", "ptrace:\t10001\n");
-	r = links_parse(buf, &l, &pe);
-	check_eq(&c, "return for '10001' (no 0x)", -EINVAL, r);
-	check_eq(&c, "line for '10001'", 6, pe.line);
-	edit_links(buf, sizeof(buf), "ptrace:", "ptrace:\t0xg\n");
-	r = links_parse(buf, &l, &pe);
-	check_eq(&c, "return for '0xg'", -EINVAL, r);
-	check_done(&c, "links: ptrace is hex as %%#x prints it ('0' or '0x...')");
-
-	check_init(&c);
-	edit_links(buf, sizeof(buf), "tracer:", "tracer:\t-1\n");
-	r = links_parse(buf, &l, &pe);
-	check_eq(&c, "return", 0, r);
-	check_eq(&c, "tracer", -1, l.tracer);
-	edit_links(buf, sizeof(buf), "tid:", "tid:\t1\ntid:\t2\n");
-	r = links_parse(buf, &l, &pe);
-	check_eq(&c, "duplicate tid: return", -EINVAL, r);
-	check_eq(&c, "duplicate tid: line", 2, pe.line);
-	check_done(&c, "links: tracer -1 parses, a duplicate key is an error");
+	ASSERT_EQ(links_parse(good_links, &l, &pe), 0);
+	EXPECT_EQ(l.tid, 123);
+	EXPECT_EQ(l.tgid, 123);
+	EXPECT_EQ(l.leader, 123);
+	EXPECT_EQ(l.parent, 120);
+	EXPECT_EQ(l.real_parent, 118);
+	EXPECT_EQ(l.ptrace, 0x10001);
+	EXPECT_EQ(l.tracer, 120);
+	EXPECT_EQ(l.ptraced, 0);
+	EXPECT_EQ(l.children, 3);
+	EXPECT_EQ(l.sibling_linked, 1);
+	EXPECT_EQ(l.exit_state, 0);
+	EXPECT_EQ(l.exit_signal, 17);
+	EXPECT_EQ(l.exiting, 0);
 }
 
-static void test_status(void)
+TEST(links_missing_key_named)
+{
+	struct ptrace_links l;
+	struct parse_error pe;
+
+	EXPECT_EQ(links_parse(edit_links("tracer:", ""), &l, &pe), -EINVAL);
+	EXPECT_EQ(pe.line, 0);
+	EXPECT_CONTAINS(pe.msg, "'tracer'");
+}
+
+/* Malformed lines: -EINVAL at the line of the bad value. */
+TEST(links_malformed_lines)
+{
+	static const struct {
+		const char *key, *repl, *what;
+		int line;
+	} cases[] = {
+		{ "parent:", "parent:\t12x\n", "parent: 12x (not a number)", 4 },
+		{ "ptraced:", "ptraced:\t-1\n", "ptraced: -1 (negative count)", 8 },
+		{ "tgid:", "tgid 123\n", "tgid 123 (no ':')", 2 },
+		{ "tid:", "tid:\t1\ntid:\t2\n", "tid twice (duplicate key)", 2 },
+	};
+	struct ptrace_links l;
+	struct parse_error pe;
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		TH_NOTE("%s", cases[i].what);
+		EXPECT_EQ(links_parse(edit_links(cases[i].key, cases[i].repl), &l, &pe), -EINVAL);
+		EXPECT_EQ(pe.line, cases[i].line);
+	}
+}
+
+TEST(links_unknown_key_ignored)
+{
+	struct ptrace_links l;
+	struct parse_error pe;
+
+	ASSERT_EQ(links_parse(edit_links("exiting:", "exiting:\t0\nfuture_key:\tsomething odd\n"),
+			      &l, &pe), 0);
+	EXPECT_EQ(l.exiting, 0);
+	EXPECT_EQ(l.children, 3);
+}
+
+TEST(links_empty_input)
+{
+	struct ptrace_links l;
+	struct parse_error pe;
+
+	EXPECT_EQ(links_parse("", &l, &pe), -EINVAL);
+	EXPECT_EQ(pe.line, 0);
+}
+
+/* ptrace is hex as %#x prints it: "0" or "0x...". */
+TEST(links_ptrace_hex)
+{
+	struct ptrace_links l;
+	struct parse_error pe;
+
+	EXPECT_EQ(links_parse(edit_links("ptrace:", "ptrace:\t0x7fffffff\n"), &l, &pe), 0);
+	EXPECT_EQ(l.ptrace, 0x7fffffffL);
+	EXPECT_EQ(links_parse(edit_links("ptrace:", "ptrace:\t0\n"), &l, &pe), 0);
+	EXPECT_EQ(l.ptrace, 0);
+	TH_NOTE("ptrace '10001' (no 0x)");
+	EXPECT_EQ(links_parse(edit_links("ptrace:", "ptrace:\t10001\n"), &l, &pe), -EINVAL);
+	EXPECT_EQ(pe.line, 6);
+	TH_NOTE("ptrace '0xg'");
+	EXPECT_EQ(links_parse(edit_links("ptrace:", "ptrace:\t0xg\n"), &l, &pe), -EINVAL);
+}
+
+TEST(links_tracer_minus_one)
+{
+	struct ptrace_links l;
+	struct parse_error pe;
+
+	EXPECT_EQ(links_parse(edit_links("tracer:", "tracer:\t-1\n"), &l, &pe), 0);
+	EXPECT_EQ(l.tracer, -1);
+}
+
+/* ---- /proc/PID/status ---- */
+
+TEST(status_sample)
 {
 	static const char sample[] =
 		"Name:\tcat\n"
@@ -157,88 +168,272 @@ static void test_status(void)
 		"SigQ:\t0/63542\n";
 	struct proc_status st;
 	struct parse_error pe;
-	struct check c;
-	int r;
 
-	check_init(&c);
-	r = status_parse(sample, &st, &pe);
-	check_eq(&c, "return", 0, r);
-	check_eq(&c, "state", 't', st.state);
-	check_eq(&c, "tgid", 4242, st.tgid);
-	check_eq(&c, "ppid", 4100, st.ppid);
-	check_eq(&c, "tracer_pid", 4000, st.tracer_pid);
-	check_done(&c, "status: sample parses to State t, Tgid 4242, PPid 4100, TracerPid 4000");
-
-	check_init(&c);
-	r = status_parse("Name:\tx\nState:\tS (sleeping)\nTgid:\t1\nPPid:\t0\n", &st, &pe);
-	check_eq(&c, "return", -EINVAL, r);
-	check_eq(&c, "msg names TracerPid", 1, strstr(pe.msg, "TracerPid") != NULL);
-	r = status_parse("State:\tS (sleeping)\nTgid:\t1\nPPid:\tx\nTracerPid:\t0\n", &st, &pe);
-	check_eq(&c, "bad PPid: return", -EINVAL, r);
-	check_eq(&c, "bad PPid: line", 3, pe.line);
-	check_done(&c, "status: missing TracerPid and malformed PPid are errors");
+	ASSERT_EQ(status_parse(sample, &st, &pe), 0);
+	EXPECT_EQ(st.state, 't');
+	EXPECT_EQ(st.tgid, 4242);
+	EXPECT_EQ(st.ppid, 4100);
+	EXPECT_EQ(st.tracer_pid, 4000);
 }
+
+TEST(status_errors)
+{
+	struct proc_status st;
+	struct parse_error pe;
+
+	TH_NOTE("TracerPid missing");
+	EXPECT_EQ(status_parse("Name:\tx\nState:\tS (sleeping)\nTgid:\t1\nPPid:\t0\n", &st, &pe),
+		  -EINVAL);
+	EXPECT_CONTAINS(pe.msg, "TracerPid");
+	TH_NOTE("PPid malformed");
+	EXPECT_EQ(status_parse("State:\tS (sleeping)\nTgid:\t1\nPPid:\tx\nTracerPid:\t0\n", &st,
+			       &pe), -EINVAL);
+	EXPECT_EQ(pe.line, 3);
+}
+
+/* ---- wait statuses ---- */
 
 /* W* layout: exited = code << 8, killed = sig, stopped = sig << 8 | 0x7f. */
-static void expect_wait(int status, enum wait_kind kind, int code, int sig, int event,
-			const char *name)
+TEST(classify_wait_statuses)
 {
-	struct wait_event ev = classify_wait_status(status);
-	struct check c;
+	static const struct {
+		int status;
+		enum wait_kind kind;
+		int code, sig, event;
+		const char *name;
+	} cases[] = {
+		{ 0, WK_EXITED, 0, 0, 0, "exited(0)" },
+		{ 42 << 8, WK_EXITED, 42, 0, 0, "exited(42)" },
+		{ SIGKILL, WK_KILLED, 0, SIGKILL, 0, "killed(SIGKILL)" },
+		{ SIGSTOP << 8 | 0x7f, WK_SIGNAL_STOP, 0, SIGSTOP, 0,
+		  "signal-delivery-stop(SIGSTOP)" },
+		{ (SIGTRAP | PTRACE_EVENT_STOP << 8) << 8 | 0x7f, WK_EVENT_STOP, 0, SIGTRAP,
+		  PTRACE_EVENT_STOP, "ptrace-event-stop(PTRACE_EVENT_STOP, SIGTRAP)" },
+		{ (SIGSTOP | PTRACE_EVENT_STOP << 8) << 8 | 0x7f, WK_GROUP_STOP, 0, SIGSTOP,
+		  PTRACE_EVENT_STOP, "group-stop(SIGSTOP) of a seized tracee" },
+		{ (SIGTRAP | 0x80) << 8 | 0x7f, WK_SYSCALL_STOP, 0, SIGTRAP, 0, "syscall-stop" },
+		{ (SIGTRAP | PTRACE_EVENT_EXIT << 8) << 8 | 0x7f, WK_EVENT_STOP, 0, SIGTRAP,
+		  PTRACE_EVENT_EXIT, "ptrace-event-stop(PTRACE_EVENT_EXIT, SIGTRAP)" },
+		{ 0xffff, WK_CONTINUED, 0, SIGCONT, 0, "continued" },
+		{ SIGSEGV | 0x80, WK_KILLED, 0, SIGSEGV, 0, "killed(SIGSEGV, core dumped)" },
+		{ 1 << 24, WK_INVALID, 0, 0, 0, "bits above 15 without a stop are invalid" },
+	};
+	size_t i;
 
-	check_init(&c);
-	check_eq(&c, "kind", kind, ev.kind);
-	check_eq(&c, "code", code, ev.code);
-	check_eq(&c, "sig", sig, ev.sig);
-	check_eq(&c, "event", event, ev.event);
-	check_done(&c, "classify 0x%04x: %s", (unsigned int)status, name);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct wait_event ev = classify_wait_status(cases[i].status);
+
+		TH_NOTE("status %#06x: %s", (unsigned int)cases[i].status, cases[i].name);
+		EXPECT_EQ(ev.kind, cases[i].kind);
+		EXPECT_EQ(ev.code, cases[i].code);
+		EXPECT_EQ(ev.sig, cases[i].sig);
+		EXPECT_EQ(ev.event, cases[i].event);
+	}
 }
 
-static void test_classifier(void)
+TEST(classify_core_and_rendering)
 {
-	char buf[96];
 	struct wait_event ev;
-	struct check c;
+	char buf[96];
 
-	expect_wait(0, WK_EXITED, 0, 0, 0, "exited(0)");
-	expect_wait(42 << 8, WK_EXITED, 42, 0, 0, "exited(42)");
-	expect_wait(SIGKILL, WK_KILLED, 0, SIGKILL, 0, "killed(SIGKILL)");
-	expect_wait(SIGSTOP << 8 | 0x7f, WK_SIGNAL_STOP, 0, SIGSTOP, 0,
-		    "signal-delivery-stop(SIGSTOP)");
-	expect_wait((SIGTRAP | PTRACE_EVENT_STOP << 8) << 8 | 0x7f, WK_EVENT_STOP, 0, SIGTRAP,
-		    PTRACE_EVENT_STOP, "ptrace-event-stop(PTRACE_EVENT_STOP, SIGTRAP)");
-	expect_wait((SIGSTOP | PTRACE_EVENT_STOP << 8) << 8 | 0x7f, WK_GROUP_STOP, 0, SIGSTOP,
-		    PTRACE_EVENT_STOP, "group-stop(SIGSTOP) of a seized tracee");
-	expect_wait((SIGTRAP | 0x80) << 8 | 0x7f, WK_SYSCALL_STOP, 0, SIGTRAP, 0,
-		    "syscall-stop");
-	expect_wait((SIGTRAP | PTRACE_EVENT_EXIT << 8) << 8 | 0x7f, WK_EVENT_STOP, 0, SIGTRAP,
-		    PTRACE_EVENT_EXIT, "ptrace-event-stop(PTRACE_EVENT_EXIT, SIGTRAP)");
-	expect_wait(0xffff, WK_CONTINUED, 0, SIGCONT, 0, "continued");
-	expect_wait(SIGSEGV | 0x80, WK_KILLED, 0, SIGSEGV, 0, "killed(SIGSEGV, core dumped)");
-	expect_wait(1 << 24, WK_INVALID, 0, 0, 0, "bits above 15 without a stop are invalid");
-
-	check_init(&c);
-	ev = classify_wait_status(SIGSEGV | 0x80);
-	check_eq(&c, "core", 1, ev.core);
-	ev = classify_wait_status(SIGKILL);
-	check_eq(&c, "core of SIGKILL", 0, ev.core);
+	EXPECT_EQ(classify_wait_status(SIGSEGV | 0x80).core, 1);
+	EXPECT_EQ(classify_wait_status(SIGKILL).core, 0);
 	ev = classify_wait_status((SIGTRAP | PTRACE_EVENT_STOP << 8) << 8 | 0x7f);
-	wait_event_str(&ev, buf, sizeof(buf));
-	check_eq(&c, "str of event stop", 0,
-		 strcmp(buf, "ptrace-event-stop(PTRACE_EVENT_STOP, SIGTRAP)"));
+	EXPECT_STREQ(wait_event_str(&ev, buf, sizeof(buf)),
+		     "ptrace-event-stop(PTRACE_EVENT_STOP, SIGTRAP)");
 	ev = classify_wait_status(42 << 8);
-	wait_event_str(&ev, buf, sizeof(buf));
-	check_eq(&c, "str of exited(42)", 0, strcmp(buf, "exited(42)"));
-	check_done(&c, "classify: core flag and rendering");
+	EXPECT_STREQ(wait_event_str(&ev, buf, sizeof(buf)), "exited(42)");
 }
 
-int main(void)
+/* ---- JSON lines ---- */
+
+/* @s with the bytes outside ' '..'~' as \xNN, for failure messages. */
+static const char *visible(const char *s)
 {
-	setvbuf(stdout, NULL, _IOLBF, 0);
-	tap_begin();
-	test_links();
-	test_status();
-	test_classifier();
-	tap_end();
-	return tap_exit_code(false);
+	static char buf[128];
+	size_t j = 0;
+
+	for (; *s && j + 5 < sizeof(buf); s++) {
+		if (*s >= ' ' && *s <= '~')
+			buf[j++] = *s;
+		else
+			j += (size_t)sprintf(buf + j, "\\x%02x", (unsigned char)*s);
+	}
+	buf[j] = '\0';
+	return buf;
 }
+
+/* json_escape() of each input is exactly the expected text. */
+static void expect_escapes(struct th_test *_th, const char *const (*cases)[2], size_t n)
+{
+	char out[256];
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		TH_NOTE("input \"%s\"", visible(cases[i][0]));
+		EXPECT_STREQ(json_escape(cases[i][0], out, sizeof(out)), cases[i][1]);
+	}
+}
+
+TEST(json_escape_quotes_backslashes_newlines)
+{
+	static const char *const cases[][2] = {
+		{ "plain text 123", "plain text 123" },
+		{ "", "" },
+		{ "say \"hi\"", "say \\\"hi\\\"" },
+		{ "C:\\dir\\", "C:\\\\dir\\\\" },
+		{ "\\\"", "\\\\\\\"" },
+		{ "a\nb", "a\\nb" },
+		{ "\t\r\n", "\\t\\r\\n" },
+		{ "/", "/" },
+	};
+
+	expect_escapes(_th, cases, sizeof(cases) / sizeof(cases[0]));
+}
+
+TEST(json_escape_control_bytes)
+{
+	static const char *const cases[][2] = {
+		{ "\x01", "\\u0001" },
+		{ "a\x1b[0m", "a\\u001b[0m" },
+		{ "\x1f", "\\u001f" },
+		{ "\b\f", "\\u0008\\u000c" },
+		{ " \x7f~", " \x7f~" },		/* DEL is valid in a JSON string */
+	};
+
+	expect_escapes(_th, cases, sizeof(cases) / sizeof(cases[0]));
+}
+
+TEST(json_escape_invalid_utf8)
+{
+	static const char *const cases[][2] = {
+		{ "\xff", "\\u00ff" },
+		{ "x\x80y", "x\\u0080y" },			/* lone continuation byte */
+		{ "\xc3", "\\u00c3" },				/* truncated at the end */
+		{ "\xc3(", "\\u00c3(" },			/* bad continuation */
+		{ "\xc0\xaf", "\\u00c0\\u00af" },		/* overlong '/' */
+		{ "\xe2\x82", "\\u00e2\\u0082" },		/* 3-byte sequence cut short */
+		{ "\xf5\x80\x80\x80", "\\u00f5\\u0080\\u0080\\u0080" },	/* above U+10FFFF */
+	};
+
+	expect_escapes(_th, cases, sizeof(cases) / sizeof(cases[0]));
+}
+
+TEST(json_escape_valid_utf8_passes)
+{
+	static const char *const cases[][2] = {
+		{ "\xc3\xa9t\xc3\xa9", "\xc3\xa9t\xc3\xa9" },		/* é: 2 bytes */
+		{ "\xe2\x82\xac 5", "\xe2\x82\xac 5" },			/* €: 3 bytes */
+		{ "\xf0\x9f\x98\x80", "\xf0\x9f\x98\x80" },		/* U+1F600: 4 bytes */
+		{ "\xc3\xa9\xff\xc3\xa9", "\xc3\xa9\\u00ff\xc3\xa9" },	/* mixed */
+	};
+
+	expect_escapes(_th, cases, sizeof(cases) / sizeof(cases[0]));
+}
+
+TEST(json_escape_bounded)
+{
+	char out[8];
+
+	memset(out, 'X', sizeof(out));
+	json_escape("\"\"\"\"\"\"\"\"", out, 5);
+	EXPECT_LT(strlen(out), 5);
+	EXPECT_EQ(out[5], 'X');
+	EXPECT_STREQ(json_escape("abc", out, 1), "");
+}
+
+TEST(json_nested_line)
+{
+	struct json j;
+	size_t len;
+	char *buf = NULL;
+	FILE *f = open_memstream(&buf, &len);
+
+	ASSERT_TRUE(f);
+	json_start(&j, f);
+	json_str(&j, "scenario", "a \"b\"");
+	json_int(&j, "steps", -42);
+	json_object(&j, "o");
+	json_array(&j, "k");
+	json_int(&j, NULL, 1);
+	json_str(&j, "ignored in an array", "two");
+	json_bool(&j, NULL, true);
+	json_null(&j, NULL);
+	json_object(&j, NULL);
+	json_bool(&j, "z", false);
+	json_close(&j);
+	json_close(&j);
+	json_double(&j, "d", 1.5);
+	json_close(&j);
+	json_array(&j, "e");
+	json_close(&j);
+	json_str(&j, "k\n", NULL);
+	EXPECT_EQ(json_end(&j), 0);
+	fclose(f);
+	EXPECT_STREQ(buf, "{\"scenario\":\"a \\\"b\\\"\",\"steps\":-42,"
+		     "\"o\":{\"k\":[1,\"two\",true,null,{\"z\":false}],\"d\":1.500},"
+		     "\"e\":[],\"k\\n\":\"\"}\n");
+	free(buf);
+}
+
+/* json_end() closes what is still open; two lines in a row. */
+TEST(json_end_closes_open)
+{
+	struct json j;
+	size_t len;
+	char *buf = NULL;
+	FILE *f = open_memstream(&buf, &len);
+
+	ASSERT_TRUE(f);
+	json_start(&j, f);
+	json_array(&j, "a");
+	json_object(&j, NULL);
+	json_int(&j, "n", 0);
+	EXPECT_EQ(json_end(&j), 0);
+	json_start(&j, f);
+	EXPECT_EQ(json_end(&j), 0);
+	fclose(f);
+	EXPECT_STREQ(buf, "{\"a\":[{\"n\":0}]}\n{}\n");
+	free(buf);
+}
+
+TEST(json_errors)
+{
+	struct json j;
+	size_t len;
+	char *buf = NULL;
+	FILE *f = open_memstream(&buf, &len);
+	int i;
+
+	ASSERT_TRUE(f);
+	TH_NOTE("deeper than JSON_DEPTH");
+	json_start(&j, f);
+	for (i = 1; i <= JSON_DEPTH; i++)
+		json_object(&j, "x");
+	EXPECT_EQ(json_end(&j), -E2BIG);
+	fclose(f);
+	free(buf);
+	TH_NOTE("no stream");
+	json_start(&j, NULL);
+	json_int(&j, "n", 1);
+	EXPECT_EQ(json_end(&j), -EBADF);
+}
+
+/* A full disk: the failure reaches json_end() as a negative errno. */
+TEST(json_dev_full)
+{
+	FILE *f = fopen("/dev/full", "w");
+	struct json j;
+	int r;
+
+	if (!f)
+		SKIP("no /dev/full: %s", strerror(errno));
+	json_start(&j, f);
+	json_str(&j, "key", "value");
+	r = json_end(&j);
+	EXPECT_LT(r, 0);
+	EXPECT_EQ(r, -ENOSPC);
+	fclose(f);
+}
+
+TEST_MAIN()

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * unwind-test: unwind_task() on tasks whose stacks we know.  TAP; exit 0
- * pass, 1 fail, 3 harness error.  Built -O0 -fno-omit-frame-pointer so that
- * deep3() -> deep2() -> deep1() are real frames; they are static: libunwind
- * names them from the executable's .symtab, no -rdynamic needed.
+ * unwind-test: unwind_task() on tasks whose stacks we know.  TAP 13 through
+ * harness.h; exit 0 pass, 1 fail, 3 harness error.  Built -O0
+ * -fno-omit-frame-pointer so that deep3() -> deep2() -> deep1() are real
+ * frames; they are static: libunwind names them from the executable's
+ * .symtab, no -rdynamic needed.
  *
  * After every unwind the task must be as we found it: not traced
  * (TracerPid 0), sleeping where it slept, and its exit report still ours.
@@ -21,40 +22,39 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "harness.h"
 #include "lib/unwind.h"
 
 #define OUT_LEN		16384
 #define SPIN_UNWINDS	30
 
-static int n_tests;
-static int failed;
 /* The pipe a child writes its "ready" word (a pid or tid) to. */
-static int ready_fd[2];
+static int ready_fd[2] = { -1, -1 };
 
-static void result(bool ok, const char *name, const char *diag)
+/* Fail the test unless @ok: @what at @line, then @diag's lines as diagnostics. */
+static void check_at(struct th_test *t, int line, bool ok, const char *what, const char *diag)
 {
 	const char *p, *nl;
 
-	n_tests++;
-	printf("%sok %d - %s\n", ok ? "" : "not ", n_tests, name);
-	if (!ok) {
-		failed = 1;
-		for (p = diag; p && *p; p = nl + 1) {
-			nl = strchr(p, '\n');
-			if (!nl) {
-				printf("# %s\n", p);
-				break;
-			}
-			printf("# %.*s\n", (int)(nl - p), p);
+	if (ok)
+		return;
+	th_fail(t, __FILE__, line, "%s", what);
+	for (p = diag; p && *p; p = nl + 1) {
+		nl = strchr(p, '\n');
+		if (!nl) {
+			printf("#     %s\n", p);
+			break;
 		}
+		printf("#     %.*s\n", (int)(nl - p), p);
 	}
-	fflush(stdout);
 }
 
+#define CHECK(ok, what, diag)	check_at(_th, __LINE__, (ok), (what), (diag))
+
+/* The harness cannot go on: exit 3. */
 static void bail(const char *what)
 {
-	printf("Bail out! %s: %s\n", what, strerror(errno));
-	exit(3);
+	TH_BAIL("%s: %s", what, strerror(errno));
 }
 
 static void say_ready(int word)
@@ -139,8 +139,11 @@ static __attribute__((noinline)) int spin_raise(void)
 
 static pid_t fork_child(int (*fn)(void))
 {
-	pid_t pid = fork();
+	pid_t pid;
 
+	if (ready_fd[0] < 0 && pipe(ready_fd) < 0)
+		bail("pipe");
+	pid = fork();
 	if (pid < 0)
 		bail("fork");
 	if (pid == 0) {
@@ -206,7 +209,7 @@ static bool settle(pid_t tgid, pid_t tid, char want, int tracer, char *diag, siz
 }
 
 /* Kill @pid with @sig and check that its exit report is still ours. */
-static void kill_and_reap(pid_t pid, int sig, const char *name)
+static void kill_and_reap(struct th_test *_th, pid_t pid, int sig, const char *name)
 {
 	char diag[128];
 	int status = 0;
@@ -215,10 +218,10 @@ static void kill_and_reap(pid_t pid, int sig, const char *name)
 	kill(pid, sig);
 	r = waitpid(pid, &status, 0);
 	snprintf(diag, sizeof(diag), "waitpid: %d, status %#x", (int)r, status);
-	result(r == pid && WIFSIGNALED(status) && WTERMSIG(status) == sig, name, diag);
+	CHECK(r == pid && WIFSIGNALED(status) && WTERMSIG(status) == sig, name, diag);
 }
 
-static void test_backtrace(void)
+TEST(backtrace_sleeping_child)
 {
 	char out[OUT_LEN], diag[OUT_LEN + 256];
 	pid_t pid = fork_child(deep3);
@@ -229,20 +232,20 @@ static void test_backtrace(void)
 		bail("child never slept");
 	r = unwind_task(pid, pid, out, sizeof(out));
 	snprintf(diag, sizeof(diag), "returned %d:\n%s", r, out);
-	result(r == 0, "backtrace of a sleeping child: returns 0", diag);
-	result(strstr(out, "State: S") != NULL, "first line has State: S", diag);
-	result(strstr(out, " deep1+0x") && strstr(out, " deep2+0x") && strstr(out, " deep3+0x"),
-	       "frames deep1, deep2, deep3 named", diag);
-	result(strstr(out, "#0 0x") != NULL, "frames are \"#N 0xIP name+off\"", diag);
+	CHECK(r == 0, "backtrace of a sleeping child: returns 0", diag);
+	CHECK(strstr(out, "State: S") != NULL, "first line has State: S", diag);
+	CHECK(strstr(out, " deep1+0x") && strstr(out, " deep2+0x") && strstr(out, " deep3+0x"),
+	      "frames deep1, deep2, deep3 named", diag);
+	CHECK(strstr(out, "#0 0x") != NULL, "frames are \"#N 0xIP name+off\"", diag);
 	printf("# unwind_task(%d):\n", (int)pid);
 	for (char *p = strtok(out, "\n"); p; p = strtok(NULL, "\n"))
 		printf("#   %s\n", p);
-	result(settle(pid, pid, 'S', 0, diag, sizeof(diag)),
-	       "afterwards: not traced (TracerPid 0) and sleeping (State S)", diag);
-	kill_and_reap(pid, SIGTERM, "afterwards: its exit report still reaches its parent");
+	CHECK(settle(pid, pid, 'S', 0, diag, sizeof(diag)),
+	      "afterwards: not traced (TracerPid 0) and sleeping (State S)", diag);
+	kill_and_reap(_th, pid, SIGTERM, "afterwards: its exit report still reaches its parent");
 }
 
-static void test_thread(void)
+TEST(nonleader_thread)
 {
 	char out[OUT_LEN], diag[OUT_LEN + 256];
 	pid_t pid = fork_child(thread_child);
@@ -253,16 +256,16 @@ static void test_thread(void)
 		bail("thread never slept");
 	r = unwind_task(pid, tid, out, sizeof(out));
 	snprintf(diag, sizeof(diag), "returned %d:\n%s", r, out);
-	result(r == 0 && strstr(out, " thread_deep1+0x") && strstr(out, " thread_deep2+0x"),
-	       "backtrace of a non-leader thread names thread_deep1, thread_deep2", diag);
-	result(settle(pid, tid, 'S', 0, diag, sizeof(diag)) &&
-	       settle(pid, pid, 'S', 0, diag, sizeof(diag)),
-	       "afterwards: thread and leader not traced and sleeping", diag);
-	kill_and_reap(pid, SIGTERM, "afterwards: the process's exit report still ours");
+	CHECK(r == 0 && strstr(out, " thread_deep1+0x") && strstr(out, " thread_deep2+0x"),
+	      "backtrace of a non-leader thread names thread_deep1, thread_deep2", diag);
+	CHECK(settle(pid, tid, 'S', 0, diag, sizeof(diag)) &&
+	      settle(pid, pid, 'S', 0, diag, sizeof(diag)),
+	      "afterwards: thread and leader not traced and sleeping", diag);
+	kill_and_reap(_th, pid, SIGTERM, "afterwards: the process's exit report still ours");
 }
 
 /* A group-stopped child: unwound in place, and left in its group-stop. */
-static void test_group_stop(void)
+TEST(group_stopped_child)
 {
 	char out[OUT_LEN], diag[OUT_LEN + 256];
 	pid_t pid = fork_child(deep3);
@@ -274,13 +277,13 @@ static void test_group_stop(void)
 		bail("child did not stop");
 	r = unwind_task(pid, pid, out, sizeof(out));
 	snprintf(diag, sizeof(diag), "returned %d:\n%s", r, out);
-	result(r == 0 && strstr(out, "State: T") && strstr(out, " deep1+0x"),
-	       "group-stopped child: State T, backtrace through deep1", diag);
-	result(settle(pid, pid, 'T', 0, diag, sizeof(diag)),
-	       "afterwards: still in its group-stop, not traced", diag);
+	CHECK(r == 0 && strstr(out, "State: T") && strstr(out, " deep1+0x"),
+	      "group-stopped child: State T, backtrace through deep1", diag);
+	CHECK(settle(pid, pid, 'T', 0, diag, sizeof(diag)),
+	      "afterwards: still in its group-stop, not traced", diag);
 	kill(pid, SIGCONT);
-	result(settle(pid, pid, 'S', 0, diag, sizeof(diag)), "SIGCONT: sleeping again", diag);
-	kill_and_reap(pid, SIGTERM, "group-stopped child's exit report still ours");
+	CHECK(settle(pid, pid, 'S', 0, diag, sizeof(diag)), "SIGCONT: sleeping again", diag);
+	kill_and_reap(_th, pid, SIGTERM, "group-stopped child's exit report still ours");
 }
 
 /* The vfork() parent waits in TASK_KILLABLE ("D"): it could never stop for us. */
@@ -298,7 +301,7 @@ static int vfork_parent(void)
 	return 0;
 }
 
-static void test_uninterruptible(void)
+TEST(vfork_parent_uninterruptible)
 {
 	char out[OUT_LEN], diag[OUT_LEN + 256];
 	pid_t pid = fork_child(vfork_parent);
@@ -309,15 +312,15 @@ static void test_uninterruptible(void)
 		bail("vfork parent not in D");
 	r = unwind_task(pid, pid, out, sizeof(out));
 	snprintf(diag, sizeof(diag), "returned %d:\n%s", r, out);
-	result(r == 1 && strstr(out, "State: D") &&
-	       strstr(out, "uninterruptible sleep (it cannot stop): no user-space unwind"),
-	       "vfork parent in D: returns 1 without seizing it", diag);
-	result(settle(pid, pid, 'D', 0, diag, sizeof(diag)), "afterwards: not traced", diag);
+	CHECK(r == 1 && strstr(out, "State: D") &&
+	      strstr(out, "uninterruptible sleep (it cannot stop): no user-space unwind"),
+	      "vfork parent in D: returns 1 without seizing it", diag);
+	CHECK(settle(pid, pid, 'D', 0, diag, sizeof(diag)), "afterwards: not traced", diag);
 	kill(vchild, SIGKILL);
-	kill_and_reap(pid, SIGKILL, "vfork parent's exit report still ours");
+	kill_and_reap(_th, pid, SIGKILL, "vfork parent's exit report still ours");
 }
 
-static void test_traced(void)
+TEST(traced_by_another)
 {
 	char out[OUT_LEN], diag[OUT_LEN + 256], want[64];
 	pid_t pid = fork_child(deep3), helper;
@@ -341,21 +344,21 @@ static void test_traced(void)
 	r = unwind_task(pid, pid, out, sizeof(out));
 	snprintf(diag, sizeof(diag), "returned %d:\n%s", r, out);
 	snprintf(want, sizeof(want), "traced by TracerPid %d: no user-space unwind", (int)helper);
-	result(r == 1, "child traced by another process: returns 1 (fallback)", diag);
-	result(strstr(out, "State: S") && strstr(out, want),
-	       "fallback text: State, and \"traced by TracerPid <helper>\"", diag);
-	result(strstr(out, "\nsyscall: ") && strstr(out, "\nwchan: "),
-	       "fallback text: syscall and wchan", diag);
-	result(settle(pid, pid, 'S', helper, diag, sizeof(diag)),
-	       "afterwards: still traced by the helper only, sleeping", diag);
+	CHECK(r == 1, "child traced by another process: returns 1 (fallback)", diag);
+	CHECK(strstr(out, "State: S") && strstr(out, want),
+	      "fallback text: State, and \"traced by TracerPid <helper>\"", diag);
+	CHECK(strstr(out, "\nsyscall: ") && strstr(out, "\nwchan: "),
+	      "fallback text: syscall and wchan", diag);
+	CHECK(settle(pid, pid, 'S', helper, diag, sizeof(diag)),
+	      "afterwards: still traced by the helper only, sleeping", diag);
 	kill(helper, SIGKILL);
 	waitpid(helper, &status, 0);
-	result(settle(pid, pid, 'S', 0, diag, sizeof(diag)),
-	       "helper gone: the child is untraced and sleeping", diag);
-	kill_and_reap(pid, SIGTERM, "fallback child's exit report still ours");
+	CHECK(settle(pid, pid, 'S', 0, diag, sizeof(diag)),
+	      "helper gone: the child is untraced and sleeping", diag);
+	kill_and_reap(_th, pid, SIGTERM, "fallback child's exit report still ours");
 }
 
-static void test_zombie(void)
+TEST(zombie_not_reaped)
 {
 	char out[OUT_LEN], diag[OUT_LEN + 256];
 	pid_t pid = fork_child(exit_at_once);
@@ -366,15 +369,15 @@ static void test_zombie(void)
 		bail("child did not become a zombie");
 	r = unwind_task(pid, pid, out, sizeof(out));
 	snprintf(diag, sizeof(diag), "returned %d:\n%s", r, out);
-	result(r == 1 && strstr(out, "State: Z") && strstr(out, "zombie: no user-space unwind"),
-	       "zombie: returns 1, says zombie", diag);
+	CHECK(r == 1 && strstr(out, "State: Z") && strstr(out, "zombie: no user-space unwind"),
+	      "zombie: returns 1, says zombie", diag);
 	r = waitpid(pid, &status, WNOHANG);
 	snprintf(diag, sizeof(diag), "waitpid: %d, status %#x", r, status);
-	result(r == pid && WIFEXITED(status) && WEXITSTATUS(status) == 7,
-	       "zombie's exit report not consumed by the unwinder", diag);
+	CHECK(r == pid && WIFEXITED(status) && WEXITSTATUS(status) == 7,
+	      "zombie's exit report not consumed by the unwinder", diag);
 }
 
-static void test_gone(void)
+TEST(gone_task_and_bad_buffer)
 {
 	char out[OUT_LEN], diag[OUT_LEN + 256];
 	pid_t pid = fork_child(exit_at_once);
@@ -384,9 +387,9 @@ static void test_gone(void)
 	waitpid(pid, &status, 0);
 	r = unwind_task(pid, pid, out, sizeof(out));
 	snprintf(diag, sizeof(diag), "returned %d:\n%s", r, out);
-	result(r == -ESRCH && out[0], "no such task: -ESRCH and a text", diag);
+	CHECK(r == -ESRCH && out[0], "no such task: -ESRCH and a text", diag);
 	r = unwind_task(pid, pid, out, 0);
-	result(r == -EINVAL, "zero-length buffer: -EINVAL", NULL);
+	CHECK(r == -EINVAL, "zero-length buffer: -EINVAL", NULL);
 }
 
 /*
@@ -394,7 +397,7 @@ static void test_gone(void)
  * signal-delivery-stop first, and must re-inject it (the child checks that
  * every signal reached its handler, and exits 5 if one did not).
  */
-static void test_signals(void)
+TEST(signal_delivery_stops_reinjected)
 {
 	char out[OUT_LEN], diag[OUT_LEN + 256];
 	pid_t pid = fork_child(spin_raise);
@@ -415,30 +418,14 @@ static void test_signals(void)
 			break;
 		}
 	}
-	result(ok == SPIN_UNWINDS, "30 unwinds of a child raising signals: all name spin_raise",
-	       diag);
+	CHECK(ok == SPIN_UNWINDS, "30 unwinds of a child raising signals: all name spin_raise",
+	      diag);
 	kill(pid, SIGUSR2);
 	r = waitpid(pid, &status, 0);
 	snprintf(diag, sizeof(diag), "waitpid: %d, status %#x (exit 5: a signal was lost)",
 		 r, status);
-	result(r == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0,
-	       "every signal reached the handler (re-injected), child exits 0", diag);
+	CHECK(r == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	      "every signal reached the handler (re-injected), child exits 0", diag);
 }
 
-int main(void)
-{
-	setvbuf(stdout, NULL, _IOLBF, 0);
-	if (pipe(ready_fd) < 0)
-		bail("pipe");
-	printf("TAP version 13\n");
-	test_backtrace();
-	test_thread();
-	test_group_stop();
-	test_uninterruptible();
-	test_traced();
-	test_zombie();
-	test_gone();
-	test_signals();
-	printf("1..%d\n", n_tests);
-	return failed;
-}
+TEST_MAIN()

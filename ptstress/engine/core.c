@@ -1,0 +1,299 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The engine's lowest layer (core.h): names, the step log, findings and
+ * calls to agents.  Nothing here knows a verb.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "engine/core.h"
+#include "lib/json.h"
+
+#define NAME_BUCKETS	(1 << 17)	/* > 4 x the most tasks a run may name */
+
+/* name -> model index; open addressing, newest binding overwrites. */
+struct name_table {
+	struct binding {
+		char name[SC_NAME_LEN];	/* "" = free */
+		int idx;		/* model index */
+	} b[NAME_BUCKETS];
+};
+
+struct name_table *names_new(void)
+{
+	return calloc(1, sizeof(struct name_table));
+}
+
+void names_free(struct name_table *nt)
+{
+	free(nt);
+}
+
+static unsigned int hash(const char *s)
+{
+	unsigned int h = 2166136261u;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 16777619u;
+	return h & (NAME_BUCKETS - 1);
+}
+
+void bind_name(struct engine *e, const char *name, int i)
+{
+	struct binding *b = e->names->b;
+	unsigned int h = hash(name);
+
+	while (b[h].name[0] && strcmp(b[h].name, name))
+		h = (h + 1) & (NAME_BUCKETS - 1);
+	snprintf(b[h].name, sizeof(b[h].name), "%s", name);
+	b[h].idx = i;
+}
+
+int task_of(struct engine *e, const char *name)
+{
+	struct binding *b = e->names->b;
+	unsigned int h = hash(name);
+
+	while (b[h].name[0]) {
+		if (!strcmp(b[h].name, name))
+			return b[h].idx;
+		h = (h + 1) & (NAME_BUCKETS - 1);
+	}
+	harness_err(e, "name '%s' is not bound to a task", name);
+	return -1;
+}
+
+const char *tname(struct engine *e, int i)
+{
+	static __thread char buf[4][80];
+	static __thread int k;
+
+	if (i < 0 || i >= e->m.n)
+		return m_name(&e->m, i);
+	k = (k + 1) % 4;
+	snprintf(buf[k], sizeof(buf[k]), "%s (tid %d)", m_name(&e->m, i), (int)e->m.t[i].tid);
+	return buf[k];
+}
+
+bool etask_grow(struct engine *e)
+{
+	struct etask *x;
+	int i;
+
+	if (e->e_cap >= e->m.cap)
+		return true;
+	x = realloc(e->e, e->m.cap * sizeof(*x));
+	if (!x)
+		return false;
+	for (i = e->e_cap; i < e->m.cap; i++) {
+		memset(&x[i], 0, sizeof(x[i]));
+		x[i].fd = -1;
+		x[i].session = -1;
+	}
+	e->e = x;
+	e->e_cap = e->m.cap;
+	return true;
+}
+
+pid_t pid_for(struct engine *e, int waiter, int t)
+{
+	const struct mtask *w = &e->m.t[waiter], *x = &e->m.t[t];
+
+	/* Only one namespace level below R's: inside it, pids are ns_tid. */
+	if (w->ns == M_NONE)
+		return x->tid;
+	return x->ns_tid;
+}
+
+bool alive(struct engine *e, int i)
+{
+	return e->m.t[i].life == ML_ALIVE && !e->m.t[i].exited;
+}
+
+void logf_(struct engine *e, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!e->log)
+		return;
+	va_start(ap, fmt);
+	vfprintf(e->log, fmt, ap);
+	va_end(ap);
+	fputc('\n', e->log);
+}
+
+/* ---- findings ---- */
+
+static const char *const kind_name[] = {
+	[FK_FINDING] = "finding", [FK_HARNESS] = "harness", [FK_REFUSED] = "refused",
+};
+
+static void where(struct engine *e, char *buf, size_t len)
+{
+	if (e->cur)
+		snprintf(buf, len, "%s:%d", e->cur->loc.file, e->cur->loc.line);
+	else
+		snprintf(buf, len, "%s", e->file ? e->file : "?");
+}
+
+/* The finding as one JSON line: tests and fuzz signatures read this, never prose. */
+static void finding_json(struct engine *e, FILE *f, const struct fdesc *d, const char *loc,
+			 const char *msg)
+{
+	struct json j;
+	int k;
+
+	if (!f)
+		return;
+	json_start(&j, f);
+	json_str(&j, "type", "finding");
+	json_str(&j, "kind", kind_name[d->kind]);
+	json_str(&j, "scenario", e->file);
+	json_str(&j, "where", loc);
+	if (e->cur) {
+		json_str(&j, "file", e->cur->loc.file);
+		json_int(&j, "line", e->cur->loc.line);
+		json_str(&j, "verb", sc_verb_name(e->cur->verb));
+	}
+	json_str(&j, "check", d->check ? d->check : "other");
+	if (d->rule != R_NONE) {
+		json_str(&j, "rule", m_rule_id(d->rule));
+		json_str(&j, "cites", m_rule_cite(d->rule));
+	}
+	json_array(&j, "tasks");
+	for (k = 0; k < d->ntasks; k++) {
+		const struct mtask *t;
+
+		if (d->tasks[k] < 0 || d->tasks[k] >= e->m.n)
+			continue;
+		t = &e->m.t[d->tasks[k]];
+		json_object(&j, NULL);
+		json_str(&j, "name", m_name(&e->m, d->tasks[k]));
+		json_int(&j, "pid", e->m.t[t->leader].tid);
+		json_int(&j, "tid", t->tid);
+		json_close(&j);
+	}
+	json_close(&j);
+	if (d->expected)
+		json_str(&j, "expected", d->expected);
+	if (d->observed)
+		json_str(&j, "observed", d->observed);
+	json_str(&j, "message", msg);
+	json_str(&j, "report_dir", e->dir);
+	if (json_end(&j) < 0) {
+		/* A finding nobody can read is our failure too. */
+		tap_diag("could not write a finding record: %s", strerror(-j.err));
+		e->harness = true;
+	}
+}
+
+void report(struct engine *e, const struct fdesc *d, const char *fmt, ...)
+{
+	static const char *const what[] = { "", "harness error: ", "scenario cannot run: " };
+	char msg[1024], loc[PATH_MAX + 16];
+	va_list ap;
+	int k;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	where(e, loc, sizeof(loc));
+	if (d->kind == FK_REFUSED)
+		fprintf(stderr, "%s: %s\n", loc, msg);
+	tap_result(false, "%s: %s%s", loc, what[d->kind], msg);
+	if (d->rule != R_NONE)
+		tap_diag("  rule: %s (%s): %s", m_rule_id(d->rule), m_rule_cite(d->rule),
+			 m_rule_text(d->rule));
+	for (k = 0; k < d->ntasks; k++)
+		if (d->tasks[k] >= 0 && d->tasks[k] < e->m.n)
+			tap_diag("  task: %s", tname(e, d->tasks[k]));
+	if (d->expected)
+		tap_diag("  expected: %s", d->expected);
+	if (d->observed)
+		tap_diag("  observed: %s", d->observed);
+	logf_(e, "%s %s: %s", kind_name[d->kind], loc, msg);
+	finding_json(e, e->findings, d, loc, msg);
+	finding_json(e, e->json, d, loc, msg);
+	if (d->kind == FK_FINDING)
+		e->st.findings++;
+	else
+		e->harness = true;
+	e->stop = true;
+}
+
+#define SIMPLE(fn, k)							\
+void fn(struct engine *e, const char *fmt, ...)				\
+{									\
+	char msg[1024];							\
+	va_list ap;							\
+									\
+	va_start(ap, fmt);						\
+	vsnprintf(msg, sizeof(msg), fmt, ap);				\
+	va_end(ap);							\
+	report(e, &(struct fdesc){ .kind = (k), .rule = R_NONE }, "%s", msg); \
+}
+SIMPLE(finding, FK_FINDING)
+SIMPLE(harness_err, FK_HARNESS)
+SIMPLE(refuse, FK_REFUSED)
+#undef SIMPLE
+
+/* ---- agents ---- */
+
+void step_deadline(struct engine *e, struct deadline *dl, int extra)
+{
+	deadline_start(dl, (e->cur_timeout ? e->cur_timeout : e->step_timeout) + extra);
+}
+
+int start_call(struct engine *e, int i, const struct agent_req *req)
+{
+	struct agent_req q = *req;
+	char buf[96];
+	int r;
+
+	/* The agent's waits take the step's deadline: "within", else step-timeout. */
+	if (!q.timeout)
+		q.timeout = e->cur_timeout ? e->cur_timeout : e->step_timeout;
+	agent_req_str(&q, buf, sizeof(buf));
+	logf_(e, "  -> %s: %s", tname(e, i), buf);
+	if (e->e[i].fd < 0) {
+		harness_err(e, "%s has no command channel (request '%s')", tname(e, i), buf);
+		return -EBADF;
+	}
+	r = agent_send(e->e[i].fd, &q);
+	if (r < 0)
+		harness_err(e, "%s: %s", tname(e, i), ps_last_error());
+	return r;
+}
+
+int finish(struct engine *e, int i, const struct agent_req *req, struct agent_reply *rep,
+	   int *newfd)
+{
+	struct deadline dl;
+	char buf[96];
+	int fd, r;
+
+	/* The agent's own wait uses the step timeout: give it time to say so. */
+	step_deadline(e, &dl, REPLY_GRACE_SEC);
+	r = agent_reply(e->e[i].fd, rep, newfd ? newfd : &fd, &dl);
+	if (r < 0) {
+		harness_err(e, "no reply of %s to '%s': %s", tname(e, i),
+			    agent_req_str(req, buf, sizeof(buf)), ps_last_error());
+		return r;
+	}
+	if (!newfd && fd >= 0)
+		close(fd);
+	logf_(e, "  <- %s: ok=%d err=%s %s", tname(e, i), rep->ok,
+	      rep->err ? errno_name(rep->err) : "0", rep->msg);
+	return 0;
+}
+
+int call(struct engine *e, int i, const struct agent_req *req, struct agent_reply *rep,
+	 int *newfd)
+{
+	int r = start_call(e, i, req);
+
+	return r < 0 ? r : finish(e, i, req, rep, newfd);
+}

@@ -1,0 +1,200 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The engine's context and its lowest layer (core.c): names, the step
+ * log, findings, calls to agents.  One struct engine per scenario, passed
+ * explicitly to every function of the engine: a scenario's settings
+ * (step-timeout, timeout) live in it and die with it.
+ *
+ * The engine's files, each depending only on the ones above it
+ * (tests/unit/layers checks it on the objects):
+ *
+ *   core.c      context, names, step log, findings, agent calls
+ *   observe.c   quiescence, /proc and ptrace_links comparisons, exit
+ *               reports, SIGCHLD, the kernel checker, expect
+ *   pop.c       populations: process, tree, thread, tracer
+ *   ext.c       real strace and gdb sessions
+ *   verbs.c     the tracer verbs; tasks.c the task and control verbs
+ *   gen.c       generators: arguments valid by the model, for stress and fuzz
+ *   table.c     the verb table's engine side: handler and generator per verb
+ *   stress.c    the seeded stress generator
+ *   run.c       `ptstress run`: files, steps, report directory, JSON, teardown
+ */
+#ifndef PTSTRESS_ENGINE_CORE_H
+#define PTSTRESS_ENGINE_CORE_H
+
+#include <limits.h>
+#include <stdio.h>
+#include <time.h>
+
+#include "agent/agent.h"
+#include "lang/scenario.h"
+#include "lib/ptstress.h"
+#include "model/model.h"
+
+#define MAX_SESSIONS	16
+
+/* R's side of one model task (same index as in struct model). */
+struct etask {
+	int fd;			/* R's end of the agent's socket; -1: R, external or gone */
+	bool external;		/* a strace/gdb process, not an agent */
+	bool uncertain;		/* a debugger session may trace it now: skip TracerPid */
+	bool any_state;		/* a debugger stopped and resumed it on its own: any live
+				 * State is accepted (strace, gdb) */
+	bool dirty;		/* touched since the last check */
+	bool gone_ok;		/* seen released: never look at its (reusable) pid again */
+	int session;		/* for external tasks: index in sessions[]; -1 */
+};
+
+/* A real strace or gdb run. */
+struct session {
+	char name[SC_NAME_LEN];	/* the scenario's name for it */
+	bool is_gdb;		/* gdb, else strace */
+	bool gdb_quit;		/* gdb: killed while attached, not detached */
+	int task;		/* model index of the debugger process */
+	pid_t pid;		/* its pid (R's child) */
+	int proc;		/* gdb: the process it attaches to */
+	int targets[64];	/* strace: the processes it follows */
+	int ntargets;		/* entries of targets[] */
+	char out[PATH_MAX];	/* its output file, in the report directory */
+	bool done;		/* stopped/waited */
+	struct {
+		pid_t tid;	/* a process strace followed to its end */
+		int code, sig;	/* how it ended, as strace must print it */
+	} seen[64];
+	int nseen;		/* entries of seen[] */
+};
+
+/* Kinds of task state, counted after every step (stress and fuzz print them). */
+enum {
+	ST_N_RUNNING,		/* untraced, running */
+	ST_N_TRACED_RUNNING,	/* traced, running */
+	ST_N_TRACED_STOP,	/* in a ptrace stop */
+	ST_N_GROUP_STOP,	/* group-stopped, untraced */
+	ST_N_LISTENING,		/* PTRACE_LISTEN */
+	ST_N_ZOMBIE,		/* zombie */
+	ST_N
+};
+
+/* Counters of one scenario. */
+struct estats {
+	long steps;		/* statements executed */
+	long checks;		/* comparisons made */
+	long reports;		/* exit reports received and matched */
+	long sigchld;		/* SIGCHLD records checked */
+	int findings;		/* not ok lines */
+	long verb_steps[V_NR_VERBS];	/* steps of each verb */
+	long states[ST_N];	/* task states seen after steps */
+};
+
+/* The command line's settings for a run (cmd/ fills them in). */
+struct run_opts {
+	int timeout_sec;	/* --timeout: default step timeout */
+	enum kernel_mode kernel;	/* --kernel=auto|require */
+	int wrong_rule;		/* --wrong-model=RULE: the model rule perturbed; -1 none */
+	const char *report_base;	/* --report-dir */
+	bool keep_reports;	/* --keep-reports: keep passing scenarios' directories too */
+	int pause_ms;		/* --pause MS: sleep after every step (to look at the tasks) */
+};
+
+struct name_table;
+
+struct engine {
+	struct model m;		/* what the kernel must show */
+	struct etask *e;	/* parallel to m.t; e_cap entries */
+	int e_cap;
+	struct session sessions[MAX_SESSIONS];	/* strace/gdb runs */
+	int nsessions;
+	struct name_table *names;	/* scenario names -> model index */
+	const struct run_opts *opts;	/* the command line */
+	/* this scenario's settings */
+	int step_timeout;	/* deadline of each promised event, seconds (step-timeout) */
+	int scen_timeout;	/* the whole scenario, seconds (timeout) */
+	int cur_timeout;	/* the running step's deadline: its "within", else step_timeout */
+	bool have_links;	/* ptrace_links files exist */
+	bool have_kcheck;	/* <debugfs>/ptrace_links/ exists */
+	/* how it is going */
+	bool harness;		/* our own failure: exit 3 */
+	bool stop;		/* a finding or harness error ends the scenario */
+	struct timespec started;	/* the scenario's start */
+	const struct stmt *cur;	/* the statement running, for messages */
+	const char *file;	/* scenario file */
+	char dir[PATH_MAX];	/* report directory */
+	FILE *log;		/* step log in the report directory */
+	FILE *findings;		/* findings.jsonl in the report directory */
+	FILE *json;		/* --json stream, or NULL */
+	struct estats st;	/* counters of this scenario */
+	/* the model before the running step, to find what it touched */
+	struct mtask *before;
+	int before_n, before_cap;
+	/* runs one statement as a checked step (run.c): stress uses it */
+	int (*step)(struct engine *e, const struct stmt *s);
+};
+
+/* ---- names ---- */
+struct name_table *names_new(void);
+void names_free(struct name_table *nt);
+/* Bind @name to model index @i (the newest binding wins). */
+void bind_name(struct engine *e, const char *name, int i);
+/* Model index of a scenario name ("R" is 0); -1 with a harness error if unknown. */
+int task_of(struct engine *e, const char *name);
+/* "name (tid N)" for messages; one of 4 rotating buffers. */
+const char *tname(struct engine *e, int i);
+/* Make sure e->e covers the model; false on ENOMEM. */
+bool etask_grow(struct engine *e);
+/* The pid by which agent @waiter must name task @t (pid namespaces). */
+pid_t pid_for(struct engine *e, int waiter, int t);
+/* Is the model task @i alive and not exiting? */
+bool alive(struct engine *e, int i);
+static inline struct mtask *T(struct engine *e, int i)
+{
+	return &e->m.t[i];
+}
+
+/* ---- the step log ---- */
+void logf_(struct engine *e, const char *fmt, ...) PS_PRINTF(2, 3);
+
+/* ---- findings ---- */
+enum fkind {
+	FK_FINDING,		/* the kernel disagrees with the model or the scenario: exit 1 */
+	FK_HARNESS,		/* our own failure: exit 3 */
+	FK_REFUSED,		/* a step the engine cannot run deterministically: exit 3 */
+};
+
+/*
+ * One finding, as tests, fuzz signatures and the report directory read it:
+ * which check failed on which rule (or the scenario's own expectation),
+ * the statement, the tasks involved, expected and observed.
+ */
+struct fdesc {
+	enum fkind kind;
+	const char *check;	/* "proc", "links", "outcome", "fails", "report", "sigchld",
+				 * "expect", "kernel", "event", "timeout", "teardown"; NULL: "other" */
+	int rule;		/* enum m_rule behind the expectation; R_NONE */
+	int tasks[4];		/* model indexes of the tasks involved */
+	int ntasks;
+	const char *expected;	/* what the model (or the scenario) expected; NULL */
+	const char *observed;	/* what the kernel showed; NULL */
+};
+
+/* Report a finding: TAP "not ok" + diagnostics, JSON, step log; ends the scenario. */
+void report(struct engine *e, const struct fdesc *d, const char *fmt, ...) PS_PRINTF(3, 4);
+/* The three kinds without details. */
+void finding(struct engine *e, const char *fmt, ...) PS_PRINTF(2, 3);
+void harness_err(struct engine *e, const char *fmt, ...) PS_PRINTF(2, 3);
+void refuse(struct engine *e, const char *fmt, ...) PS_PRINTF(2, 3);
+
+/* ---- agents ---- */
+/* A request to an agent: REQ(OP_SEIZE, pid, sig, arg). */
+#define REQ(op_, pid_, sig_, arg_) \
+	(&(struct agent_req){ .op = (op_), .pid = (pid_), .sig = (sig_), .arg = (arg_) })
+/* One request to agent @i and its reply; 0 or -errno (harness error set). */
+int call(struct engine *e, int i, const struct agent_req *req, struct agent_reply *rep,
+	 int *newfd);
+/* Send only; the reply is read by finish(). */
+int start_call(struct engine *e, int i, const struct agent_req *req);
+int finish(struct engine *e, int i, const struct agent_req *req, struct agent_reply *rep,
+	   int *newfd);
+/* A deadline of the running step's timeout (plus @extra seconds). */
+void step_deadline(struct engine *e, struct deadline *dl, int extra);
+
+#endif /* PTSTRESS_ENGINE_CORE_H */

@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Generators of valid statements (gen.h), one per verb the stress
+ * generator draws.  "Valid" means: the engine can run it
+ * deterministically on the model's current state (it would not refuse
+ * it), so every generated step is checked like a written one.
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/gen.h"
+
+/* xorshift64*: small, seedable, the same sequence on every machine. */
+unsigned int gen_rnd(struct gen *g, unsigned int n)
+{
+	g->rng ^= g->rng >> 12;
+	g->rng ^= g->rng << 25;
+	g->rng ^= g->rng >> 27;
+	return n ? (unsigned int)((g->rng * 2685821657736338717ULL) >> 33) % n : 0;
+}
+
+void gen_seed(struct gen *g, unsigned long seed)
+{
+	g->rng = seed ? seed * 0x9E3779B97F4A7C15ULL : 0x2545F4914F6CDD1DULL;
+}
+
+typedef bool pred_fn(struct engine *e, int i);
+
+/* A random model task satisfying @ok, or -1 after a bounded search. */
+static int pick(struct engine *e, struct gen *g, pred_fn *ok)
+{
+	int tries, i;
+
+	if (e->m.n < 2)
+		return -1;
+	for (tries = 0; tries < 64; tries++) {
+		i = 1 + (int)gen_rnd(g, (unsigned int)e->m.n - 1);
+		if (ok(e, i))
+			return i;
+	}
+	for (i = 1; i < e->m.n; i++) {
+		if (ok(e, i))
+			return i;
+	}
+	return -1;
+}
+
+static bool usable(struct engine *e, int i)
+{
+	return alive(e, i) && !e->e[i].external && e->e[i].fd >= 0;
+}
+
+static bool is_tracer(struct engine *e, int i)
+{
+	return usable(e, i) && T(e, i)->leader == i && !strncmp(T(e, i)->name, "tr", 2) &&
+	       T(e, i)->stop == MS_RUNNING;
+}
+
+static bool is_member(struct engine *e, int i)
+{
+	return usable(e, i) && strncmp(T(e, i)->name, "tr", 2) && T(e, i)->stop == MS_RUNNING;
+}
+
+static bool is_proc(struct engine *e, int i)
+{
+	return is_member(e, i) && T(e, i)->leader == i;
+}
+
+static bool untraced_proc(struct engine *e, int i)
+{
+	return is_proc(e, i) && T(e, i)->tracer == M_NONE;
+}
+
+static bool traced_by_ours(struct engine *e, int i)
+{
+	int tr = T(e, i)->tracer;
+
+	return alive(e, i) && tr > 0 && !e->e[tr].external && is_tracer(e, tr);
+}
+
+static bool traced_running(struct engine *e, int i)
+{
+	return traced_by_ours(e, i) && T(e, i)->stop == MS_RUNNING && T(e, i)->seized;
+}
+
+static bool traced_stopped(struct engine *e, int i)
+{
+	return traced_by_ours(e, i) && T(e, i)->stop == MS_TRACED;
+}
+
+static bool sub_thread(struct engine *e, int i)
+{
+	return is_member(e, i) && T(e, i)->leader != i;
+}
+
+static void names(struct stmt *st, int n, const char *a, const char *b)
+{
+	st->nnames = n;
+	snprintf(st->name[0], SC_NAME_LEN, "%s", a);
+	if (n > 1)
+		snprintf(st->name[1], SC_NAME_LEN, "%s", b);
+}
+
+/* "TRACER TASK" of tracee @b. */
+static bool tracer_task(struct engine *e, struct stmt *st, int b)
+{
+	if (b < 0)
+		return false;
+	names(st, 2, T(e, T(e, b)->tracer)->name, T(e, b)->name);
+	return true;
+}
+
+bool g_seize(struct engine *e, struct gen *g, struct stmt *st)
+{
+	int a = pick(e, g, is_tracer), b = pick(e, g, untraced_proc);
+
+	if (a < 0 || b < 0)
+		return false;
+	names(st, 2, T(e, a)->name, T(e, b)->name);
+	st->opts = (gen_rnd(g, 3) ? 0 : O_EXITKILL) | (gen_rnd(g, 4) ? 0 : O_TRACEFORK);
+	return true;
+}
+
+bool g_interrupt(struct engine *e, struct gen *g, struct stmt *st)
+{
+	return tracer_task(e, st, pick(e, g, traced_running));
+}
+
+bool g_cont(struct engine *e, struct gen *g, struct stmt *st)
+{
+	return tracer_task(e, st, pick(e, g, traced_stopped));
+}
+
+bool g_detach(struct engine *e, struct gen *g, struct stmt *st)
+{
+	int b = pick(e, g, traced_by_ours);
+
+	/* An attached tracee is stopped with SIGSTOP first: it must be running then. */
+	if (b >= 0 && !T(e, b)->seized && T(e, b)->stop != MS_TRACED &&
+	    T(e, b)->stop != MS_RUNNING)
+		return false;
+	return tracer_task(e, st, b);
+}
+
+bool g_kill(struct engine *e, struct gen *g, struct stmt *st)
+{
+	int a = pick(e, g, is_proc);
+
+	if (a < 0)
+		return false;
+	names(st, 1, T(e, a)->name, NULL);
+	st->sig = SIGKILL;
+	return true;
+}
+
+bool g_exit(struct engine *e, struct gen *g, struct stmt *st)
+{
+	/* A real parent (with whatever it has) exits, or one thread. */
+	int a = gen_rnd(g, 2) ? pick(e, g, is_proc) : pick(e, g, sub_thread);
+
+	if (a < 0)
+		return false;
+	names(st, 1, T(e, a)->name, NULL);
+	st->num = gen_rnd(g, 4);
+	return true;
+}
+
+bool g_quit(struct engine *e, struct gen *g, struct stmt *st)
+{
+	int a = pick(e, g, is_tracer);
+
+	if (a < 0)
+		return false;
+	names(st, 1, T(e, a)->name, NULL);
+	return true;
+}
+
+bool g_subreaper(struct engine *e, struct gen *g, struct stmt *st)
+{
+	int a = pick(e, g, is_proc);
+
+	if (a < 0)
+		return false;
+	names(st, 1, T(e, a)->name, NULL);
+	if (!T(e, T(e, a)->leader)->subreaper)
+		st->opts = O_ON;
+	return true;
+}
+
+/* A zombie whose report an agent (or R) may collect now. */
+static bool collectable(struct engine *e, int i)
+{
+	bool as_tracer;
+	int c = m_next_collector(&e->m, i, &as_tracer);
+
+	return c >= 0 && (c == 0 || (usable(e, c) && T(e, c)->stop == MS_RUNNING));
+}
+
+bool g_reap(struct engine *e, struct gen *g, struct stmt *st)
+{
+	int i = pick(e, g, collectable), c;
+	bool as_tracer;
+
+	if (i < 0)
+		return false;
+	c = m_next_collector(&e->m, i, &as_tracer);
+	names(st, 2, T(e, T(e, c)->leader)->name, T(e, i)->name);
+	return true;
+}
+
+void gen_process(struct engine *e, struct gen *g, struct stmt *st)
+{
+	int p = gen_rnd(g, 4) ? pick(e, g, is_proc) : -1;
+
+	memset(st, 0, sizeof(*st));
+	st->verb = V_PROCESS;
+	st->nnames = 1;
+	snprintf(st->name[0], SC_NAME_LEN, "p%d", g->nproc++);
+	if (p > 0)
+		snprintf(st->parent, sizeof(st->parent), "%s", T(e, p)->name);
+	st->threads = g->threads;
+	if (!gen_rnd(g, 8))
+		st->opts |= O_SUBREAPER;
+}
+
+void gen_tracer(struct gen *g, struct stmt *st)
+{
+	memset(st, 0, sizeof(*st));
+	st->verb = V_TRACER;
+	st->nnames = 1;
+	snprintf(st->name[0], SC_NAME_LEN, "tr%d", g->ntracer++);
+}

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Generators (gen.c): for a verb drawn by the stress generator (or fuzz
+ * mode), pick arguments the model says are valid now, and write them into
+ * a statement.  Generation depends only on the seed and on the model,
+ * never on timing, so the same seed gives the same steps.
+ */
+#ifndef PTSTRESS_ENGINE_GEN_H
+#define PTSTRESS_ENGINE_GEN_H
+
+#include "engine/verbs.h"
+
+/* The state of one generated run. */
+struct gen {
+	unsigned long long rng;	/* xorshift64* state */
+	int nproc;		/* process names handed out: p0, p1, ... */
+	int ntracer;		/* tracer names handed out: tr0, tr1, ... */
+	int threads;		/* extra threads of every new process */
+};
+
+/* Fill @st (its verb set) with valid arguments; false if none exist now. */
+typedef bool gen_fn(struct engine *e, struct gen *g, struct stmt *st);
+
+gen_fn g_seize, g_interrupt, g_cont, g_detach, g_kill, g_exit, g_subreaper, g_reap, g_quit;
+
+/* A number in [0, n). */
+unsigned int gen_rnd(struct gen *g, unsigned int n);
+void gen_seed(struct gen *g, unsigned long seed);
+/* New population statements: "process pN [parent pM] threads T [subreaper]", "tracer trN". */
+void gen_process(struct engine *e, struct gen *g, struct stmt *st);
+void gen_tracer(struct gen *g, struct stmt *st);
+
+#endif

@@ -1,0 +1,486 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Exits in the model: do_exit() and exit_notify() of one thread, group
+ * exits, PTRACE_EVENT_EXIT stops, signals, pid namespace teardown and
+ * execve()'s de_thread().  Each rule is a row of rules.def.
+ *
+ * The order of do_exit() matters and is kept: synchronize_group_exit()
+ * (kernel/exit.c:821), the PTRACE_EVENT_EXIT stop (:829) while the thread
+ * is not yet PF_EXITING and so still a reaper candidate, exit_signals()
+ * (:834), then exit_notify() (:899): exit_ptrace(), find_child_reaper()
+ * (which may zap the namespace and sleep), the reparenting, and only then
+ * exit_state and the parent's notification.
+ */
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ptrace.h>
+
+#include "model/model.h"
+
+/* Everything in @init's namespace is released but init's leader and its zapper. */
+bool m_ns_drained(const struct model *m, int init)
+{
+	int i;
+
+	for (i = 0; i < m->n; i++) {
+		const struct mtask *t = &m->t[i];
+
+		if (t->ns != init || t->life == ML_DEAD || i == init || t->zapper || t->zap_cand)
+			continue;
+		/* The init group's own threads hold pids too (pid_allocated, :245-267). */
+		if (m_wrong(m, R_ZAPPER_SLEEPS) && t->leader == init)
+			continue;	/* perturbed: init's threads do not count */
+		return false;
+	}
+	return true;
+}
+
+bool m_zapping(const struct model *m, int task)
+{
+	const struct mtask *t = &m->t[task];
+
+	return (t->zapper || t->zap_cand) && t->life != ML_DEAD &&
+	       !m_ns_drained(m, m->t[task].leader);
+}
+
+/* release_task() of a non-leader: the last one notifies a zombie leader's parent. */
+static void release_thread(struct model *m, int i, int rule)
+{
+	int lead = m->t[i].leader;
+	const struct mtask *l = &m->t[lead];
+
+	m_set_life(m, i, ML_DEAD, rule);
+	if (lead != i && l->life == ML_ZOMBIE && !l->zapper && m_group_empty(m, lead) &&
+	    !l->zap_reaped)
+		m_notify(m, lead, l->tracer != M_NONE ? l->tracer : l->real_parent,
+			 R_NOTIFY_PARENT);
+}
+
+/*
+ * zap_pid_ns_processes(): the namespace's last init thread SIGKILLs every
+ * other pid of it, live threads of a group whose leader is a zombie
+ * included; its kernel_wait4() loop reaps them (after their tracers
+ * outside the namespace did), so none is owed to a real parent.
+ */
+static void zap_ns(struct model *m, int init)
+{
+	int i;
+
+	/* SIGCHLD is set to SIG_IGN first (pid_namespace.c:182-184): its zombies autoreap. */
+	for (i = 0; i < m->n; i++) {
+		struct mtask *t = &m->t[i];
+
+		if (t->ns != init || t->leader == init || m_wrong(m, R_ZAP_REAPED))
+			continue;
+		t->owed_parent = 0;
+		t->zap_reaped = true;
+		t->why_owed = R_ZAP_REAPED;
+	}
+	for (i = 0; i < m->n; i++) {
+		if (m->t[i].ns != init || m->t[i].leader != i || i == init)
+			continue;
+		/* perturbed: a group whose leader already exited is spared */
+		if (m_wrong(m, R_ZAP_NS) && m->t[i].life != ML_ALIVE)
+			continue;
+		if (m_alive_thread(m, i) != M_NONE)
+			m_group_exit(m, i, 0, SIGKILL);
+	}
+}
+
+/* The part of exit_notify() after the reparenting: exit_state and the notification. */
+static void exit_complete(struct model *m, int i)
+{
+	struct mtask *t = &m->t[i];
+	int parent = m->t[t->leader].real_parent;
+
+	t->zapper = false;
+	if (t->leader == i) {
+		/* A leader stays a zombie until its parent (or tracer) waits. */
+		m_set_life(m, i, m_wrong(m, R_LEADER_ZOMBIE) ? ML_DEAD : ML_ZOMBIE,
+			   R_LEADER_ZOMBIE);
+		/* perturbed: the real parent is owed nothing */
+		t->owed_parent = parent != M_INIT && !t->zap_reaped && !m_wrong(m, R_REPORT_PARENT);
+		t->why_owed = R_REPORT_PARENT;
+		/* ptrace_reparented(): one report for the tracer first. */
+		t->owed_tracer = t->tracer != M_NONE && !m_same_group(m, t->tracer, parent);
+		if (t->owed_tracer)
+			t->why_owed = R_REPORT_TRACER_FIRST;
+		else if (t->tracer != M_NONE)
+			t->why_owed = R_REPORT_SAME_GROUP_ONCE;
+		if (m_wrong(m, R_REPORT_TRACER_FIRST) && t->owed_tracer)
+			t->owed_tracer = 0;	/* perturbed: the real parent gets it first */
+		if (m_wrong(m, R_REPORT_SAME_GROUP_ONCE) && t->tracer != M_NONE)
+			t->owed_tracer = 1;	/* perturbed: two reports in the same group */
+		if (t->tracer != M_NONE)
+			m_notify(m, i, t->tracer, R_NOTIFY_TRACER);
+		else if (m_group_empty(m, i) && parent != M_INIT)
+			m_notify(m, i, parent, R_NOTIFY_PARENT);
+	} else if (t->tracer != M_NONE) {
+		/* A traced thread is a zombie for its tracer only. */
+		if (m_wrong(m, R_TRACED_THREAD_ZOMBIE)) {
+			release_thread(m, i, R_TRACED_THREAD_ZOMBIE);
+			return;
+		}
+		m_set_life(m, i, ML_ZOMBIE, R_TRACED_THREAD_ZOMBIE);
+		t->owed_tracer = 1;
+		t->why_owed = R_TRACED_THREAD_ZOMBIE;
+		m_notify(m, i, t->tracer, R_NOTIFY_TRACER);
+	} else if (m_wrong(m, R_THREAD_AUTOREAP)) {
+		m_set_life(m, i, ML_ZOMBIE, R_THREAD_AUTOREAP);	/* perturbed: not reaped */
+	} else {
+		/* exit_notify(): autoreap of an untraced sub-thread. */
+		release_thread(m, i, R_THREAD_AUTOREAP);
+	}
+}
+
+/* exit_notify() for thread @i, PF_EXITING and past any PTRACE_EVENT_EXIT stop. */
+static void exit_notify(struct model *m, int i)
+{
+	struct mtask *t = &m->t[i];
+	struct mtask *l = &m->t[t->leader];
+
+	t->exited = true;
+	t->exit_stop = false;
+	t->stop = MS_RUNNING;
+	t->trap = TRAP_NONE;
+	t->listening = false;
+	t->stop_pending = false;
+	m_exit_ptrace(m, i);
+	/*
+	 * find_child_reaper(): the namespace's child_reaper thread moves to a
+	 * live thread of init's group; the last one zaps the namespace and
+	 * sleeps in zap_pid_ns_processes() until it has drained.
+	 */
+	if (l->ns == t->leader && l->ns_reaper == i) {
+		int th = m_alive_thread(m, t->leader);
+
+		if (th != M_NONE && !m_wrong(m, R_CHILD_REAPER_MOVES)) {
+			l->ns_reaper = th;
+		} else if (th == M_NONE) {
+			t->zapper = true;
+			zap_ns(m, t->leader);
+		}
+	}
+	m_reparent_children(m, i);
+	if (t->zapper) {
+		/* Still in do_exit(), sleeping until the namespace is empty (exit_state 0). */
+		m_set_life(m, i, ML_ZOMBIE, R_ZAPPER_SLEEPS);
+		return;
+	}
+	exit_complete(m, i);
+}
+
+/*
+ * Zombies in a dying namespace are reaped by its init (kernel_wait4() in
+ * zap_pid_ns_processes()) as soon as they are reportable: no tracer report
+ * pending and, for a leader, no other thread left (delay_group_leader()).
+ * The zapper finishes its exit once its namespace drained.
+ */
+void m_settle(struct model *m)
+{
+	bool again = true;
+	int i;
+
+	while (again) {
+		again = false;
+		for (i = 0; i < m->n; i++) {
+			struct mtask *t = &m->t[i];
+
+			if (t->zap_cand && m_ns_drained(m, t->ns))
+				t->zap_cand = false;
+			if (t->life == ML_ZOMBIE && t->zapper && m_ns_drained(m, t->leader)) {
+				exit_complete(m, i);
+				again = true;
+				continue;
+			}
+			if (t->life != ML_ZOMBIE || !t->zap_reaped || t->owed_tracer)
+				continue;
+			if (t->leader == i && !m_group_empty(m, i))
+				continue;
+			if (t->leader == i)
+				m_set_life(m, i, ML_DEAD, R_ZAP_REAPED);
+			else
+				release_thread(m, i, R_ZAP_REAPED);
+			again = true;
+		}
+	}
+}
+
+/*
+ * A thread past synchronize_group_exit(): it stops in PTRACE_EVENT_EXIT if
+ * traced with TRACEEXIT (still not PF_EXITING: a reaper candidate), else
+ * its exit goes on.  Returns true if it stopped.
+ */
+static bool exit_stop(struct model *m, int i)
+{
+	struct mtask *t = &m->t[i];
+
+	if (t->tracer == M_NONE || !(t->ptrace_opts & PTRACE_O_TRACEEXIT) ||
+	    m_wrong(m, R_EXIT_STOP))
+		return false;
+	t->exit_stop = true;
+	t->stop = MS_TRACED;
+	t->trap = TRAP_EXIT;
+	t->listening = false;
+	t->why_state = R_EXIT_STOP;
+	return true;
+}
+
+int m_next_exit_stop(const struct model *m, int from)
+{
+	int i;
+
+	for (i = from < 0 ? 0 : from; i < m->n; i++)
+		if (m->t[i].life == ML_ALIVE && m->t[i].exit_stop)
+			return i;
+	return M_NONE;
+}
+
+void m_exit_stop_passed(struct model *m, int task)
+{
+	if (!m->t[task].exit_stop)
+		return;
+	m->t[task].exit_stop = false;
+	exit_notify(m, task);
+	m_settle(m);
+}
+
+/*
+ * The threads marked in @entering entered do_exit() together: the
+ * ones not held in PTRACE_EVENT_EXIT become PF_EXITING first (a group exit
+ * makes them all exit before any notification matters), then notify.
+ */
+static void exit_threads(struct model *m, const bool *entering)
+{
+	int i;
+
+	for (i = 0; i < m->n; i++)
+		if (entering[i] && !exit_stop(m, i))
+			m->t[i].exited = true;
+	for (i = 0; i < m->n; i++)
+		if (entering[i] && m->t[i].exited && m->t[i].life == ML_ALIVE)
+			exit_notify(m, i);
+}
+
+/* Live threads of @lead's group not yet in do_exit(), marked in @entering. */
+static int enter_exit(struct model *m, int lead, bool *entering, int code, int sig)
+{
+	int i, n = 0;
+
+	for (i = 0; i < m->n; i++) {
+		struct mtask *t = &m->t[i];
+
+		entering[i] = t->leader == lead && t->life == ML_ALIVE && !t->in_exit;
+		/* perturbed: only the thread that exits, not its siblings */
+		if (m_wrong(m, R_GROUP_EXIT) && i != lead)
+			entering[i] = false;
+		if (!entering[i])
+			continue;
+		t->in_exit = true;
+		t->exit_code = code;
+		t->exit_sig = sig;
+		t->why_code = R_GROUP_EXIT;
+		n++;
+	}
+	return n;
+}
+
+void m_group_exit(struct model *m, int proc, int code, int sig)
+{
+	int lead = m->t[proc].leader, i, live = 0;
+	struct mtask *l = &m->t[lead];
+	bool *entering = calloc(m->n, sizeof(bool));
+
+	if (!entering)
+		abort();
+	/* A namespace init with several threads: which one zaps is racy (find_child_reaper()). */
+	if (l->ns == lead && !l->group_exit) {
+		for (i = 0; i < m->n; i++)
+			live += m->t[i].leader == lead && m->t[i].life == ML_ALIVE && !m->t[i].in_exit;
+	}
+	if (enter_exit(m, lead, entering, code, sig) == 0) {
+		free(entering);
+		return;
+	}
+	/* SIGNAL_GROUP_EXIT: wait_task_zombie() reports group_exit_code for every thread. */
+	if (!l->group_exit) {
+		l->group_exit = true;
+		l->group_code = code;
+		l->group_sig = sig;
+	}
+	for (i = 0; i < m->n; i++) {
+		if (live > 1 && entering[i]) {
+			m->t[i].zap_cand = true;
+			/*
+			 * A traced candidate is a zombie for its tracer before
+			 * the drain if another thread zaps, after it if it
+			 * zaps itself: the order of reports is the kernel's choice.
+			 */
+			if (m->t[i].tracer != M_NONE && !m->unpredictable)
+				m->unpredictable = "a group exit of a pid namespace's init with "
+						   "several threads, one of them traced: which thread "
+						   "zaps the namespace is racy (find_child_reaper())";
+		}
+		if (m->t[i].leader == lead)
+			m->t[i].why_code = R_GROUP_EXIT_CODE;
+	}
+	exit_threads(m, entering);
+	free(entering);
+	m_settle(m);
+}
+
+void m_thread_exit(struct model *m, int task, int code, int sig)
+{
+	struct mtask *t = &m->t[task];
+	struct mtask *l = &m->t[t->leader];
+	int i;
+
+	if (t->life != ML_ALIVE || t->in_exit)
+		return;
+	t->in_exit = true;
+	t->exit_code = code;
+	t->exit_sig = sig;
+	t->why_code = R_EXIT_CODE_OWN;
+	/*
+	 * synchronize_group_exit(): the last thread of the group to enter
+	 * do_exit() sets SIGNAL_GROUP_EXIT and group_exit_code to its code.
+	 */
+	for (i = 0; i < m->n; i++)
+		if (m->t[i].leader == t->leader && m->t[i].life == ML_ALIVE && !m->t[i].in_exit)
+			break;
+	if (i == m->n && !l->group_exit && !m_wrong(m, R_LAST_THREAD_CODE)) {
+		l->group_exit = true;
+		l->group_code = code;
+		l->group_sig = sig;
+		for (i = 0; i < m->n; i++)
+			if (m->t[i].leader == t->leader)
+				m->t[i].why_code = R_LAST_THREAD_CODE;
+	}
+	if (!exit_stop(m, task)) {
+		t->exited = true;
+		exit_notify(m, task);
+	}
+	m_settle(m);
+}
+
+void m_signal(struct model *m, int task, int sig)
+{
+	int lead = m->t[task].leader, i;
+	struct mtask *l = &m->t[lead];
+
+	/* SIGNAL_UNKILLABLE: a namespace init drops SIG_DFL SIGTERM even from outside. */
+	if (l->ns == lead && sig == SIGTERM && !m_wrong(m, R_NS_INIT_UNKILLABLE))
+		return;
+	switch (sig) {
+	case SIGKILL:
+	case SIGTERM:
+		m_group_exit(m, task, 0, sig);
+		break;
+	case SIGSTOP:
+		/* do_signal_stop(): untraced threads stop (T), traced ones trap (t). */
+		l->gstop = true;
+		for (i = 0; i < m->n; i++) {
+			struct mtask *t = &m->t[i];
+
+			if (t->leader != lead || t->life != ML_ALIVE || t->in_exit)
+				continue;
+			if (t->tracer == M_NONE) {
+				t->stop = MS_GROUP;
+				t->why_state = R_GROUP_STOP;
+			} else if (t->stop == MS_TRACED && !t->listening) {
+				/* TASK_TRACED is not woken: it traps when its tracer resumes it */
+				t->stop_pending = true;
+			} else if (!m_wrong(m, R_GROUP_STOP)) {
+				t->stop_report = true;
+				t->stop = MS_TRACED;
+				t->trap = t->seized ? TRAP_EVENT_STOP : TRAP_GROUP;
+				t->listening = false;
+				t->why_state = R_GROUP_STOP;
+			}
+		}
+		break;
+	case SIGCONT:
+		l->gstop = false;
+		for (i = 0; i < m->n; i++) {
+			if (m->t[i].leader == lead && m->t[i].stop == MS_GROUP) {
+				m->t[i].stop = MS_RUNNING;
+				m->t[i].why_state = R_GROUP_STOP;
+			}
+			if (m->t[i].leader == lead)
+				m->t[i].stop_pending = false;
+		}
+		break;
+	}
+}
+
+void m_exec(struct model *m, int task)
+{
+	int lead = m->t[task].leader, i;
+	bool *entering = calloc(m->n, sizeof(bool));
+
+	if (!entering)
+		abort();
+	/*
+	 * de_thread(): the other threads are SIGKILLed with group_exec_task
+	 * set: they exit with 0, no SIGNAL_GROUP_EXIT, and the execing thread
+	 * never enters do_exit(), so no synchronize_group_exit() either.
+	 */
+	for (i = 0; i < m->n; i++) {
+		struct mtask *t = &m->t[i];
+
+		entering[i] = i != task && t->leader == lead && t->life == ML_ALIVE && !t->in_exit;
+		if (!entering[i])
+			continue;
+		t->in_exit = true;
+		/* perturbed: they exit with 1 */
+		t->exit_code = m_wrong(m, R_DE_THREAD) ? 1 : 0;
+		t->exit_sig = 0;
+		t->why_code = R_DE_THREAD;
+	}
+	exit_threads(m, entering);
+	free(entering);
+	m_settle(m);
+}
+
+void m_exec_done(struct model *m, int task)
+{
+	int lead = m->t[task].leader, i;
+	struct mtask *t = &m->t[task], *l = &m->t[lead];
+
+	if (task == lead)
+		return;
+	/*
+	 * The old leader is released without any report (exit_state =
+	 * EXIT_DEAD, release_task()), its tracer loses it; @task takes its
+	 * pid (exchange_tids()), its real parent and its place as leader.
+	 */
+	t->real_parent = l->real_parent;
+	t->why_parent = R_EXEC_TAKEOVER;
+	t->subreaper = l->subreaper;
+	t->tid = l->tid;
+	t->ns_tid = l->ns_tid;
+	t->group_exit = l->group_exit;
+	t->group_code = l->group_code;
+	t->group_sig = l->group_sig;
+	t->gstop = l->gstop;
+	/* The namespace's child_reaper ends at the execing thread (find_child_reaper()). */
+	t->ns_reaper = task;
+	l->owed_parent = 0;
+	l->owed_tracer = 0;
+	l->tracer = M_NONE;
+	l->tid = 0;
+	m_set_life(m, lead, ML_DEAD, R_DE_THREAD);
+	for (i = 0; i < m->n; i++) {
+		if (m->t[i].leader == lead)
+			m->t[i].leader = task;
+		if (m->t[i].ns == lead)
+			m->t[i].ns = task;
+		if (m->t[i].real_parent == lead)
+			m->t[i].real_parent = task;
+		if (m->t[i].tracer == lead)
+			m->t[i].tracer = M_NONE;
+	}
+	if (m_wrong(m, R_EXEC_TAKEOVER))
+		t->real_parent = task;	/* perturbed: the exec'd thread keeps its own place */
+}
