@@ -166,9 +166,14 @@ int v_strace(struct engine *e, const struct stmt *s)
 		for (i = 0; i < e->m.n; i++) {
 			if (e->m.t[i].leader != x || e->m.t[i].life != ML_ALIVE)
 				continue;
-			/* strace -f: PTRACE_SEIZE with TRACECLONE|FORK|VFORK|EXEC (and more). */
-			m_trace(&e->m, ss->task, i, PTRACE_O_TRACECLONE | PTRACE_O_TRACEFORK |
-				PTRACE_O_TRACEVFORK | PTRACE_O_TRACEEXEC, true, R_ATTACH_LINK);
+			/*
+			 * strace -f: PTRACE_SEIZE with SYSGOOD, FORK, VFORK, CLONE, EXEC
+			 * and EXIT (Debian 12's strace 6.1, as its ptrace_links show); it
+			 * passes the exit stops itself.
+			 */
+			m_trace(&e->m, ss->task, i, PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACECLONE |
+				PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK | PTRACE_O_TRACEEXEC |
+				PTRACE_O_TRACEEXIT, true, R_ATTACH_LINK);
 			/* strace stops and resumes it on its own: 't' comes and goes. */
 			e->e[i].any_state = true;
 			e->e[i].dirty = true;

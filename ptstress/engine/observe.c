@@ -186,7 +186,9 @@ static bool links_match(struct engine *e, int i, int *rule, char *exp, char *got
 	FIELD(real_parent, "%d", t->why_parent);
 	FIELD(tracer, "%d", t->why_tracer);
 	FIELD(parent, "%d", t->why_tracer);
-	FIELD(ptrace, "%#lx", t->why_tracer);
+	/* A real debugger picks its own options (strace's change with its version). */
+	if (t->tracer < 0 || !e->e[t->tracer].external)
+		FIELD(ptrace, "%#lx", t->why_tracer);
 	FIELD(ptraced, "%lu", R_LINKS_LISTS);
 	FIELD(children, "%lu", R_LINKS_LISTS);
 	FIELD(sibling_linked, "%d", R_LINKS_LISTS);
