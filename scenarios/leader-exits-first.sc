@@ -29,10 +29,9 @@ detach U P.t2
 exit P.t2 0
 check
 # Untraced leader (exit code 2), tracers attach to the orphaned threads;
-# the threads end with SYS_exit 3 and 2: no group exit. The status R gets
-# is the leader's exit code on 6.1; the host kernel (6.18) reports the
-# last thread's instead, so the last thread exits with the leader's code
-# and both must say exited(2).
+# the threads end with SYS_exit 3 and 5: no group exit, but the last
+# thread's exit sets the group's code (synchronize_group_exit(),
+# kernel/exit.c:798-812), so R gets exited(5) for Q.
 process Q threads 2
 exit Q 2 thread
 seize T Q.t1
@@ -42,6 +41,6 @@ reap R T
 expect tracer Q.t1 none
 exit Q.t1 3
 detach U Q.t2
-exit Q.t2 2
+exit Q.t2 5
 reap R Q
 check

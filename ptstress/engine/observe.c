@@ -405,8 +405,13 @@ static int sigchld_of(struct engine *e, int lead, const char *why)
 	got[0] = '\0';
 	for (k = 0; k < n; k++) {
 		const struct sigchld_rec *s = &rep.sigchld[k];
-		int from = m_find_pid_seen_by(&e->m, s->pid, lead);
+		int cand[8], nc, c, from = -1;
 
+		/* A pid may have named several tasks: reused, or taken over by exec. */
+		nc = m_pids_seen_by(&e->m, s->pid, lead, cand, 8);
+		for (c = 0; c < nc && from < 0; c++)
+			if (may_notify(e, cand[c], lead))
+				from = cand[c];
 		e->st.sigchld++;
 		if (g < sizeof(got))
 			g += snprintf(got + g, sizeof(got) - g, "%ssi_pid %d code %d status %d",
@@ -417,9 +422,9 @@ static int sigchld_of(struct engine *e, int lead, const char *why)
 		 * the model: orphaned, they come to R, so R accepts pids it
 		 * never knew once a session ran.
 		 */
-		if (from < 0 && lead == 0 && e->nsessions)
+		if (!nc && lead == 0 && e->nsessions)
 			continue;
-		if (from < 0 || !may_notify(e, from, lead)) {
+		if (from < 0) {
 			report(e, &(struct fdesc){ .check = "sigchld", .rule = R_NOTIFY_PARENT,
 						   .ntasks = 1, .tasks = { lead }, .observed = got },
 			       "%s: %s got a SIGCHLD from pid %d, which is neither its child nor "
@@ -429,17 +434,19 @@ static int sigchld_of(struct engine *e, int lead, const char *why)
 		/* An exit notice: si_status as do_notify_parent() sends it. */
 		for (j = 0; j < e->m.nnotices; j++) {
 			no = &e->m.notices[j];
-			if (no->to_lead != lead || no->from != from || no->seen ||
+			for (c = 0; c < nc && no->from != cand[c]; c++)
+				;
+			if (no->to_lead != lead || c == nc || no->seen ||
 			    (s->code != CLD_EXITED && s->code != CLD_KILLED && s->code != CLD_DUMPED))
 				continue;
 			if (no->code != s->code || no->status != s->status) {
 				snprintf(exp, sizeof(exp), "si_code %d si_status %d", no->code,
 					 no->status);
 				report(e, &(struct fdesc){ .check = "sigchld", .rule = no->rule,
-							   .ntasks = 2, .tasks = { from, lead },
+							   .ntasks = 2, .tasks = { no->from, lead },
 							   .expected = exp, .observed = got },
 				       "%s: SIGCHLD of %s to %s has the wrong status", why,
-				       tname(e, from), tname(e, lead));
+				       tname(e, no->from), tname(e, lead));
 				return -1;
 			}
 			no->seen = true;
@@ -552,41 +559,40 @@ int check_pending(struct engine *e, const char *why)
 	return e->stop ? -1 : 0;
 }
 
-static bool report_matches(const struct mtask *t, int status)
+/* The status @c's report must carry (m_report_status()), and whether @status is it. */
+static bool report_matches(struct engine *e, int c, int status, char *want, size_t len)
 {
-	if (t->exit_sig)
-		return WIFSIGNALED(status) && WTERMSIG(status) == t->exit_sig;
-	return WIFEXITED(status) && WEXITSTATUS(status) == t->exit_code;
-}
+	int code, sig;
 
-static const char *want_report(const struct mtask *t, char *buf, size_t len)
-{
-	if (t->exit_sig)
-		snprintf(buf, len, "killed(%s)", sig_name(t->exit_sig));
+	m_report_status(&e->m, c, &code, &sig);
+	if (sig)
+		snprintf(want, len, "killed(%s)", sig_name(sig));
 	else
-		snprintf(buf, len, "exited(%d)", t->exit_code);
-	return buf;
+		snprintf(want, len, "exited(%d)", code);
+	if (sig)
+		return WIFSIGNALED(status) && WTERMSIG(status) == sig;
+	return WIFEXITED(status) && WEXITSTATUS(status) == code;
 }
 
 int collect_reply(struct engine *e, int w, int c, const struct agent_reply *rep, bool as_tracer)
 {
 	struct mtask *t = &e->m.t[c];
 	char want[48], got[64];
+	bool match;
 
 	e->st.checks++;
+	match = report_matches(e, c, rep->status, want, sizeof(want));
 	if (!rep->ok) {
 		report(e, &(struct fdesc){ .check = "report", .rule = t->why_owed, .ntasks = 2,
-					   .tasks = { c, w }, .expected = want_report(t, want, 48),
-					   .observed = rep->msg },
+					   .tasks = { c, w }, .expected = want, .observed = rep->msg },
 		       "exit report of %s to %s%s did not come", tname(e, c), tname(e, w),
 		       as_tracer ? " (its tracer)" : "");
 		return -1;
 	}
-	if (!report_matches(t, rep->status)) {
+	if (!match) {
 		snprintf(got, sizeof(got), "status %#x", rep->status);
 		report(e, &(struct fdesc){ .check = "report", .rule = t->why_code, .ntasks = 2,
-					   .tasks = { c, w }, .expected = want_report(t, want, 48),
-					   .observed = rep->msg },
+					   .tasks = { c, w }, .expected = want, .observed = rep->msg },
 		       "exit report of %s to %s has the wrong status (%s)", tname(e, c),
 		       tname(e, w), got);
 		return -1;

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -262,6 +263,26 @@ static void print_counts(struct engine *e)
 	tap_diag("task states seen after steps:%s", buf);
 }
 
+/*
+ * "kernel 6.1 ..." statements: the scenario pins down that version's
+ * behaviour; on another kernel it is skipped with the statement's reason.
+ * Returns the statement that does not match the running kernel, or NULL.
+ */
+static const struct stmt *kernel_skip(const struct scenario *sc, char *running, size_t len)
+{
+	struct utsname u;
+	unsigned int major = 0, minor = 0;
+	int i;
+
+	if (uname(&u) == 0)
+		sscanf(u.release, "%u.%u", &major, &minor);
+	snprintf(running, len, "%u.%u", major, minor);
+	for (i = 0; i < sc->nstmts; i++)
+		if (sc->stmts[i].verb == V_KERNEL && sc->stmts[i].num != (long)major * 1000 + minor)
+			return &sc->stmts[i];
+	return NULL;
+}
+
 static int run_one(const struct scenario *sc, const char *dir, const struct run_opts *o,
 		   FILE *json)
 {
@@ -271,8 +292,21 @@ static int run_one(const struct scenario *sc, const char *dir, const struct run_
 	int verdict, r;
 	bool keep;
 
+	const struct stmt *k;
+	char running[32];
+
 	if (!e)
 		return PS_EXIT_HARNESS;
+	k = kernel_skip(sc, running, sizeof(running));
+	if (k) {
+		char why[320];
+
+		snprintf(why, sizeof(why), "pins down Linux %ld.%ld behaviour, this is %s: %s",
+			 k->num / 1000, k->num % 1000, running, k->text);
+		tap_skip(why, "%s", sc->path);
+		free(e);
+		return PS_EXIT_ALL_SKIPPED;
+	}
 	model_init(&e->m, getpid());
 	e->m.wrong = o->wrong_rule;
 	e->opts = o;
@@ -450,7 +484,7 @@ int cmd_run(struct scenario *scs, int n, struct run_opts *o, FILE *json)
 {
 	char defbase[64], (*dirs)[PATH_MAX];
 	const char *base = o->report_base;
-	int i, worst = 0, r;
+	int i, worst = 0, r, skipped = 0;
 	pid_t tracer = own_tracer();
 
 	if (tracer) {
@@ -488,7 +522,9 @@ int cmd_run(struct scenario *scs, int n, struct run_opts *o, FILE *json)
 			continue;
 		}
 		r = run_one(&scs[i], dirs[i], o, json);
-		if (r == PS_EXIT_HARNESS || (r == PS_EXIT_FINDING && worst != PS_EXIT_HARNESS))
+		if (r == PS_EXIT_ALL_SKIPPED)
+			skipped++;
+		else if (r == PS_EXIT_HARNESS || (r == PS_EXIT_FINDING && worst != PS_EXIT_HARNESS))
 			worst = r;
 	}
 	tap_end();
@@ -497,5 +533,7 @@ int cmd_run(struct scenario *scs, int n, struct run_opts *o, FILE *json)
 	if (worst)
 		tap_diag("reports under %s", base);
 	free(dirs);
-	return ps_stop_signal ? PS_EXIT_HARNESS : worst;
+	if (ps_stop_signal)
+		return PS_EXIT_HARNESS;
+	return !worst && skipped == n ? PS_EXIT_ALL_SKIPPED : worst;
 }

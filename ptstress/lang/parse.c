@@ -354,6 +354,36 @@ static int parse_expect(struct sp *s)
 	return use_name(s, v, st->what == E_PPID ? KM_PROC : KM_TASK, st->name[1]);
 }
 
+/*
+ * kernel MAJOR.MINOR "reason": the scenario pins down behaviour of that
+ * kernel version which changed after it; on another one it is skipped,
+ * with the reason.
+ */
+static int parse_kernel(struct sp *s)
+{
+	const struct sc_tok *v = need(s, "MAJOR.MINOR"), *r;
+	unsigned int major, minor;
+	char buf[16], tail;
+
+	if (!v)
+		return -1;
+	if (v->quoted || v->len >= (int)sizeof(buf))
+		return err_at(s, v->col, "kernel: expected a version like 6.1");
+	memcpy(buf, v->s, (size_t)v->len);
+	buf[v->len] = '\0';
+	if (sscanf(buf, "%3u.%3u%c", &major, &minor, &tail) != 2 || buf[0] < '0' || buf[0] > '9')
+		return err_at(s, v->col, "kernel: expected a version like 6.1, got '%s'", buf);
+	s->st->num = (long)major * 1000 + minor;
+	r = need(s, "a \"reason\"");
+	if (!r)
+		return -1;
+	if (!r->quoted || !r->len || r->len > 200)
+		return err_at(s, r->col, "kernel: the reason is a quoted string of 1 to 200 "
+			      "characters");
+	s->st->text = sc_arena_strndup(s->P->arena, r->s, (size_t)r->len);
+	return s->st->text ? 0 : err_at(s, r->col, "out of memory");
+}
+
 /* R is ptstress itself: names that the verb's row (not_r) keeps from it. */
 static int check_not_r(struct sp *s)
 {
@@ -493,6 +523,10 @@ static int parse_args(struct sp *s)
 	case SH_NUM:
 		if (parse_num_arg(s, st->verb == V_SLEEP ? "MS" : st->verb == V_REPEAT ? "N" : "SEC",
 				  vd->nmin, vd->nmax, &st->num))
+			return -1;
+		break;
+	case SH_KERNEL:
+		if (parse_kernel(s))
 			return -1;
 		break;
 	case SH_NONE:

@@ -182,6 +182,9 @@ static void print_stmt(FILE *f, const struct stmt *st, int indent)
 	case SH_NUM:
 		fprintf(f, " %ld", st->num);
 		break;
+	case SH_KERNEL:
+		fprintf(f, " %ld.%ld \"%s\"", st->num / 1000, st->num % 1000, st->text);
+		break;
 	default:
 		for (i = 0; i < st->nnames; i++)
 			fprintf(f, " %s", st->name[i]);
@@ -246,7 +249,8 @@ static bool stmts_equal(const struct stmt *a, const struct stmt *b, int n)
 		    a->depth != b->depth || a->fanout != b->fanout || a->what != b->what ||
 		    a->state != b->state || a->tasks != b->tasks || a->tracers != b->tracers ||
 		    a->rounds != b->rounds || a->seed != b->seed || a->nfails != b->nfails ||
-		    a->within != b->within || a->nbody != b->nbody)
+		    a->within != b->within || a->nbody != b->nbody ||
+		    !a->text != !b->text || (a->text && strcmp(a->text, b->text)))
 			return false;
 		for (j = 0; j < a->nnames; j++)
 			if (strcmp(a->name[j], b->name[j]))

@@ -61,6 +61,7 @@ enum sc_shape {
 	SH_SESSION,		/* SESSION */
 	SH_EXPECT,		/* ppid|tracer|state TASK VALUE */
 	SH_NUM,			/* N in [nmin, nmax] */
+	SH_KERNEL,		/* MAJOR.MINOR "reason" */
 };
 
 enum sc_opttype { OT_FLAG, OT_NUM, OT_NAME, OT_ERRS };

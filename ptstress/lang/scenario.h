@@ -115,6 +115,8 @@ struct stmt {
 	int fails[SC_MAX_ERRS];	/* "fails EPERM|ESRCH": the step must fail so */
 	int nfails;
 	int within;		/* "within SEC": this step's deadline; 0 = default */
+	/* V_KERNEL: the reason (num is MAJOR * 1000 + MINOR); interned */
+	const char *text;
 	/* V_REPEAT */
 	struct stmt *body;
 	int nbody;

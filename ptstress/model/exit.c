@@ -469,6 +469,8 @@ void m_exec_done(struct model *m, int task)
 	l->owed_parent = 0;
 	l->owed_tracer = 0;
 	l->tracer = M_NONE;
+	l->old_tid = l->tid;
+	l->old_ns_tid = l->ns_tid;
 	l->tid = 0;
 	m_set_life(m, lead, ML_DEAD, R_DE_THREAD);
 	for (i = 0; i < m->n; i++) {

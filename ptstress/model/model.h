@@ -73,6 +73,7 @@ struct mtask {
 	char name[48];		/* scenario name; "" for tasks the scenario did not name */
 	pid_t tid;		/* global tid (R's pid namespace) */
 	pid_t ns_tid;		/* tid in its own pid namespace (== tid outside one) */
+	pid_t old_tid, old_ns_tid;	/* an old leader released by de_thread(): its tids */
 	int leader;		/* index of its thread group leader (itself for a leader) */
 	int real_parent;	/* leaders: index of the ->real_parent thread; M_NONE for R */
 	int tracer;		/* index of the tracer thread; M_NONE if untraced */
@@ -269,6 +270,8 @@ void m_relate(struct model *m, int from, int to);
 bool m_was_notifier(const struct model *m, int from, int lead);
 /* The task whose pid, as process @lead sees it, is @pid; -1 if none. */
 int m_find_pid_seen_by(const struct model *m, pid_t pid, int lead);
+/* Every task the pid @pid may have named for process @lead, newest first: up to @max. */
+int m_pids_seen_by(const struct model *m, pid_t pid, int lead, int *out, int max);
 /* Are there notices to process @lead not yet checked? */
 bool m_has_notices(const struct model *m, int lead);
 /* Forget the checked notices. */

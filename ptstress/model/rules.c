@@ -125,6 +125,20 @@ int m_find_pid_seen_by(const struct model *m, pid_t pid, int lead)
 	return -1;
 }
 
+int m_pids_seen_by(const struct model *m, pid_t pid, int lead, int *out, int max)
+{
+	int ns = m->t[lead].ns, i, n = 0;
+
+	for (i = m->n - 1; i >= 0 && n < max; i--) {
+		const struct mtask *t = &m->t[i];
+
+		if (ns == M_NONE ? t->tid == pid || t->old_tid == pid :
+		    t->ns == ns && (t->ns_tid == pid || t->old_ns_tid == pid))
+			out[n++] = i;
+	}
+	return n;
+}
+
 /* ---- notices ---- */
 
 void m_notify(struct model *m, int from, int to, int rule)
