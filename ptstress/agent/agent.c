@@ -247,9 +247,14 @@ static void op_exec(const struct agent_req *req, struct agent_reply *rep, int *p
 	(void)req;
 	(void)passfd;
 	snprintf(fdarg, sizeof(fdarg), "%d", cmd_fd);
-	/* Our socket must survive the exec; every other fd goes (agent_exec_main()). */
-	execv("/proc/self/exe", argv);
-	agent_set(rep, 0, errno, "execv(/proc/self/exe): %s", strerror(errno));
+	/*
+	 * Our socket must survive the exec; every other fd goes
+	 * (agent_exec_main()).  /proc/thread-self: /proc/self is the thread
+	 * group's leader, whose exe link is gone once it exited alone (a
+	 * zombie has no mm), while this thread's is not.
+	 */
+	execv("/proc/thread-self/exe", argv);
+	agent_set(rep, 0, errno, "execv(/proc/thread-self/exe): %s", strerror(errno));
 }
 
 /* waitpid(@pid) as a real parent, then once more with WNOHANG. */
@@ -508,13 +513,24 @@ int agent_hello(int fd, pid_t *tid, pid_t *ns_tid, const struct deadline *dl)
 
 	/* Credentials travel with every message; SO_PASSCRED shows them. */
 	setsockopt(fd, SOL_SOCKET, SO_PASSCRED, &one, sizeof(one));
-	n = recv_msg(fd, &h, sizeof(h), NULL, &cr, dl);
+	union {
+		struct agent_hello h;
+		struct agent_reply rep;	/* a failed execve() answers instead */
+	} u;
+
+	n = recv_msg(fd, &u, sizeof(u), NULL, &cr, dl);
 	if (n < 0)
 		return (int)n;
-	if ((size_t)n != sizeof(h) || h.magic != AGENT_MAGIC) {
+	if ((size_t)n == sizeof(u.rep) && !u.rep.ok) {
+		u.rep.msg[sizeof(u.rep.msg) - 1] = '\0';
+		ps_error("the agent answered instead of saying hello: %s", u.rep.msg);
+		return -u.rep.err ? -u.rep.err : -EPROTO;
+	}
+	if ((size_t)n != sizeof(h) || u.h.magic != AGENT_MAGIC) {
 		ps_error("agent hello on fd %d: %zd bytes, not a hello", fd, n);
 		return -EPROTO;
 	}
+	h = u.h;
 	*ns_tid = h.tid;
 	if (h.creds_tid || h.tid == h.tgid)
 		*tid = cr.pid;
