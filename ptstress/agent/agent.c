@@ -142,6 +142,7 @@ static int child_flags;	/* ... and its AGENT_FORK_* flags */
 static int agent_child(void *arg)
 {
 	(void)arg;
+	ps_stop_signal = 0;
 	wait_forget_signalfd();
 	if (child_flags & AGENT_FORK_SUBREAPER)
 		prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
@@ -161,13 +162,18 @@ pid_t agent_spawn(int flags, int *rfd)
 	child_flags = flags;
 	fflush(stdout);
 	fflush(stderr);
-	if (flags & AGENT_FORK_PIDNS) {
+	if (flags & (AGENT_FORK_PIDNS | AGENT_FORK_SIBLING)) {
 		/*
 		 * clone(CLONE_NEWPID): the child is the namespace's init (its
-		 * child_reaper).  Its own stack: it never returns into our
-		 * frames, and the parent does not run until clone() returns.
+		 * child_reaper); clone(CLONE_PARENT): the child is our parent's
+		 * (the spawner's, R's: see agent.h).  Its own stack: it never
+		 * returns into our frames, and the parent does not run until
+		 * clone() returns.  Not fork(): only a single-threaded agent
+		 * asks for these, so no malloc lock can be held meanwhile.
 		 */
-		pid = clone(agent_child, stack + sizeof(stack), CLONE_NEWPID | SIGCHLD, NULL);
+		pid = clone(agent_child, stack + sizeof(stack),
+			    (flags & AGENT_FORK_PIDNS ? CLONE_NEWPID : 0) |
+			    (flags & AGENT_FORK_SIBLING ? CLONE_PARENT : 0) | SIGCHLD, NULL);
 	} else {
 		pid = fork();
 		if (pid == 0) {

@@ -56,6 +56,14 @@ struct agent_req {
 /* Flags of OP_FORK. */
 #define AGENT_FORK_SUBREAPER	1	/* PR_SET_CHILD_SUBREAPER at birth */
 #define AGENT_FORK_PIDNS	2	/* clone(CLONE_NEWPID): the init of a new namespace */
+/*
+ * clone(CLONE_PARENT): the new task is the asking agent's sibling, a child
+ * of its parent.  R forks one small agent per scenario, the spawner, and
+ * asks it for every process whose parent is R: R's own fork would copy
+ * R's address space and thousands of sockets into every agent, a cost that
+ * grows with the population (issue 15); the spawner's stays small.
+ */
+#define AGENT_FORK_SIBLING	4
 
 /* A new task introduces itself. */
 struct agent_hello {

@@ -98,6 +98,13 @@ struct run_opts {
 
 struct name_table;
 
+/* What a step may change of a task, for finding the tasks it touched. */
+struct tsnap {
+	unsigned char life, stop, listening, zapper;	/* enum m_life, enum m_stop, flags */
+	int tracer, real_parent, leader;	/* model indexes */
+	pid_t tid;
+};
+
 struct engine {
 	struct model m;		/* what the kernel must show */
 	struct etask *e;	/* parallel to m.t; e_cap entries */
@@ -105,6 +112,8 @@ struct engine {
 	struct session sessions[MAX_SESSIONS];	/* strace/gdb runs */
 	int nsessions;
 	struct name_table *names;	/* scenario names -> model index */
+	int spawner;		/* R's end of the spawner's socket (agent.h); -1 */
+	pid_t spawner_pid;	/* the spawner, R's child outside the model */
 	const struct run_opts *opts;	/* the command line */
 	/* this scenario's settings */
 	int step_timeout;	/* deadline of each promised event, seconds (step-timeout) */
@@ -124,7 +133,7 @@ struct engine {
 	FILE *json;		/* --json stream, or NULL */
 	struct estats st;	/* counters of this scenario */
 	/* the model before the running step, to find what it touched */
-	struct mtask *before;
+	struct tsnap *before;
 	int before_n, before_cap;
 	/* runs one statement as a checked step (run.c): stress uses it */
 	int (*step)(struct engine *e, const struct stmt *s);

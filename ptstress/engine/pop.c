@@ -156,16 +156,26 @@ int spawn_process(struct engine *e, const char *name, int parent, bool subreaper
 	if (live_cap(e, name) < 0)
 		return -1;
 	if (parent == 0) {
+		struct agent_reply rep;
+		struct agent_req *req = REQ(OP_FORK, 0, 0, flags | AGENT_FORK_SIBLING);
 		struct deadline dl;
-		pid_t pid = agent_spawn(flags, &fd);
 
-		if (pid < 0) {
-			harness_err(e, "R could not create %s: %s", name, strerror(errno));
+		/* R's children come from the spawner (agent.h: AGENT_FORK_SIBLING). */
+		if (e->spawner < 0 || agent_send(e->spawner, req) < 0) {
+			harness_err(e, "no spawner to create %s: %s", name, ps_last_error());
+			return -1;
+		}
+		step_deadline(e, &dl, REPLY_GRACE_SEC);
+		if (agent_reply(e->spawner, &rep, &fd, &dl) < 0 || !rep.ok || fd < 0) {
+			harness_err(e, "the spawner could not create %s: %s", name,
+				    rep.ok ? ps_last_error() : rep.msg);
+			if (fd >= 0)
+				close(fd);
 			return -1;
 		}
 		step_deadline(e, &dl, 0);
 		if (agent_hello(fd, &tid, &ns_tid, &dl) < 0) {
-			harness_err(e, "no hello from %s (pid %d): %s", name, (int)pid,
+			harness_err(e, "no hello from %s (pid %d): %s", name, (int)rep.pid,
 				    ps_last_error());
 			close(fd);
 			return -1;

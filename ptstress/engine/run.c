@@ -38,9 +38,24 @@ static double elapsed(struct engine *e)
 	return (now.tv_sec - e->started.tv_sec) + (now.tv_nsec - e->started.tv_nsec) / 1e9;
 }
 
+/* What mark_dirty() compares of a task: a small copy, as every step takes one. */
+static void snap_of(const struct mtask *t, struct tsnap *s)
+{
+	s->life = (unsigned char)t->life;
+	s->stop = (unsigned char)t->stop;
+	s->listening = t->listening;
+	s->zapper = t->zapper;
+	s->tracer = t->tracer;
+	s->real_parent = t->real_parent;
+	s->leader = t->leader;
+	s->tid = t->tid;
+}
+
 /* The model before the running step. */
 static bool snapshot(struct engine *e)
 {
+	int i;
+
 	if (e->before_cap < e->m.n) {
 		free(e->before);
 		e->before_cap = e->m.cap;
@@ -51,7 +66,8 @@ static bool snapshot(struct engine *e)
 			return false;
 		}
 	}
-	memcpy(e->before, e->m.t, e->m.n * sizeof(*e->before));
+	for (i = 0; i < e->m.n; i++)
+		snap_of(&e->m.t[i], &e->before[i]);
 	e->before_n = e->m.n;
 	return true;
 }
@@ -59,15 +75,12 @@ static bool snapshot(struct engine *e)
 /* Tasks the step changed in the model are checked against the kernel. */
 static void mark_dirty(struct engine *e)
 {
+	struct tsnap now;
 	int i;
 
 	for (i = 0; i < e->m.n; i++) {
-		const struct mtask *a = &e->before[i], *b = &e->m.t[i];
-
-		if (i >= e->before_n || a->life != b->life || a->tracer != b->tracer ||
-		    a->real_parent != b->real_parent || a->stop != b->stop ||
-		    a->listening != b->listening || a->leader != b->leader || a->tid != b->tid ||
-		    a->zapper != b->zapper)
+		snap_of(&e->m.t[i], &now);
+		if (i >= e->before_n || memcmp(&now, &e->before[i], sizeof(now)))
 			e->e[i].dirty = true;
 	}
 }
@@ -164,11 +177,31 @@ static int run_stmts(struct engine *e, const struct stmt *s, int n)
 	return e->stop ? -1 : 0;
 }
 
+/* The spawner: a small agent that forks R's children for R (agent.h). */
+static int start_spawner(struct engine *e)
+{
+	struct deadline dl;
+	pid_t tid, ns_tid;
+
+	e->spawner_pid = agent_spawn(0, &e->spawner);
+	if (e->spawner_pid < 0) {
+		ps_error("fork: %s", strerror(errno));
+		return -1;
+	}
+	deadline_start(&dl, e->opts->timeout_sec);
+	return agent_hello(e->spawner, &tid, &ns_tid, &dl);
+}
+
 /* Kill and reap everything the scenario created; R has no child left after. */
 static void teardown(struct engine *e)
 {
 	int i;
 
+	if (e->spawner_pid > 0)
+		kill(e->spawner_pid, SIGKILL);
+	if (e->spawner >= 0)
+		close(e->spawner);
+	e->spawner = -1;
 	ext_teardown(e);
 	for (i = 1; i < e->m.n; i++) {
 		struct mtask *t = &e->m.t[i];
@@ -316,6 +349,11 @@ static int run_one(const struct scenario *sc, const char *dir, const struct run_
 		return PS_EXIT_HARNESS;
 	}
 	bind_name(e, "R", 0);
+	e->spawner = -1;
+	if (start_spawner(e) < 0) {
+		tap_bail("cannot start the spawner: %s", ps_last_error());
+		return PS_EXIT_HARNESS;
+	}
 	/* SIGCHLDs of an earlier scenario's teardown are no one's to check here. */
 	{
 		struct sigchld_rec old[64];
