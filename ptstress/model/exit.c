@@ -162,12 +162,17 @@ static void exit_notify(struct model *m, int i)
 			zap_ns(m, t->leader);
 		}
 	}
-	m_reparent_children(m, i);
 	if (t->zapper) {
-		/* Still in do_exit(), sleeping until the namespace is empty (exit_state 0). */
+		/*
+		 * Still in do_exit(), sleeping until the namespace is empty
+		 * (exit_state 0): find_child_reaper() zaps before
+		 * forget_original_parent() reparents, so its children stay its
+		 * own until the drain (m_settle()).
+		 */
 		m_set_life(m, i, ML_ZOMBIE, R_ZAPPER_SLEEPS);
 		return;
 	}
+	m_reparent_children(m, i);
 	exit_complete(m, i);
 }
 
@@ -190,6 +195,7 @@ void m_settle(struct model *m)
 			if (t->zap_cand && m_ns_drained(m, t->ns))
 				t->zap_cand = false;
 			if (t->life == ML_ZOMBIE && t->zapper && m_ns_drained(m, t->leader)) {
+				m_reparent_children(m, i);
 				exit_complete(m, i);
 				again = true;
 				continue;
