@@ -20,14 +20,8 @@
 #include "lib/kcheck.h"
 #include "lib/links.h"
 
-#define DEFAULT_TIMEOUT_SEC	30
 #define MAX_TIMEOUT_SEC		3600
 #define MAX_PAUSE_MS		3600000
-
-struct ps_config ps_config = {
-	.timeout_sec = DEFAULT_TIMEOUT_SEC,
-	.kernel = KERNEL_AUTO,
-};
 
 static const char usage_text[] =
 	"usage: ptstress run [--kernel=auto|require] [--timeout SEC] [--report-dir DIR]\n"

@@ -27,6 +27,12 @@
 
 volatile sig_atomic_t ps_stop_signal;
 
+/* The command line's settings (cmd/main.c fills them in). */
+struct ps_config ps_config = {
+	.timeout_sec = 30,
+	.kernel = KERNEL_AUTO,
+};
+
 static struct tracee *registry[MAX_REGISTERED];
 static int nregistered;
 
