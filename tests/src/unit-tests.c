@@ -20,7 +20,6 @@
 #include "lib/links.h"
 #include "lib/ptstress.h"
 
-struct ps_config ps_config = { .timeout_sec = 30 };
 
 /* ---- ptrace_links ---- */
 
