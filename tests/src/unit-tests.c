@@ -20,7 +20,6 @@
 #include "lib/links.h"
 #include "lib/ptstress.h"
 
-
 /* ---- ptrace_links ---- */
 
 static const char good_links[] =
