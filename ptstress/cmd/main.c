@@ -26,7 +26,7 @@
 static const char usage_text[] =
 	"usage: ptstress run [--kernel=auto|require] [--timeout SEC] [--report-dir DIR]\n"
 	"                    [--json FILE] [--keep-reports] [--pause MS] [--wrong-model=RULE]\n"
-	"                    FILE...\n"
+	"                    [--first-finding] FILE...\n"
 	"       ptstress links [--kernel=auto|require] TID...\n"
 	"       ptstress check [--kernel=auto|require]\n"
 	"       ptstress rules [--json]\n"
@@ -53,6 +53,7 @@ static const char help_text[] =
 	"  --report-dir DIR  where each scenario's report directory goes\n"
 	"  --json FILE       one JSON line per finding and per scenario\n"
 	"  --keep-reports    keep the report directories of passing scenarios too\n"
+	"  --first-finding   run no scenario after the first one with a finding\n"
 	"  --pause MS        sleep after every step (to look at the tasks)\n"
 	"  --wrong-model=RULE  the oracle's self-test: perturb one rule of the model\n"
 	"                    (ptstress rules lists them); a correct kernel must fail\n"
@@ -140,6 +141,10 @@ static int parse_cmdline(int argc, char **argv, struct cmdline *c)
 			c->args[c->nargs++] = argv[i];
 			continue;
 		}
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			printf("%s%s", usage_text, help_text);
+			return -1;
+		}
 		if ((c->allowed & OK_KERNEL) && !strcmp(a, "--kernel=auto")) {
 			ps_config.kernel = KERNEL_AUTO;
 		} else if ((c->allowed & OK_KERNEL) && !strcmp(a, "--kernel=require")) {
@@ -164,6 +169,8 @@ static int parse_cmdline(int argc, char **argv, struct cmdline *c)
 			c->json = v;
 		} else if ((c->allowed & OK_RUN) && !strcmp(a, "--keep-reports")) {
 			c->run.keep_reports = true;
+		} else if ((c->allowed & OK_RUN) && !strcmp(a, "--first-finding")) {
+			c->run.first_finding = true;
 		} else if ((c->allowed & OK_RUN) &&
 			   (v = opt_value(argc, argv, &i, "--wrong-model", &missing))) {
 			c->run.wrong_rule = m_rule_find(v);
@@ -278,7 +285,7 @@ int main(int argc, char **argv)
 		return usage_error(NULL, "unknown command '%s'", c.cmd);
 	rc = parse_cmdline(argc - 1, argv + 1, &c);
 	if (rc)
-		return rc;
+		return rc < 0 ? PS_EXIT_PASS : rc;
 	if (!strcmp(c.cmd, "run"))
 		rc = do_run(&c);
 	else if (!strcmp(c.cmd, "links"))

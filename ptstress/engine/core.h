@@ -94,6 +94,7 @@ struct run_opts {
 	const char *report_base;	/* --report-dir */
 	bool keep_reports;	/* --keep-reports: keep passing scenarios' directories too */
 	int pause_ms;		/* --pause MS: sleep after every step (to look at the tasks) */
+	bool first_finding;	/* --first-finding: no scenario after the first finding */
 };
 
 struct name_table;

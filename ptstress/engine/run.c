@@ -554,6 +554,10 @@ int cmd_run(struct scenario *scs, int n, struct run_opts *o, FILE *json)
 		return PS_EXIT_HARNESS;
 	}
 	for (i = 0; i < n && !ps_stop_signal; i++) {
+		if (o->first_finding && worst == PS_EXIT_FINDING) {
+			tap_diag("--first-finding: %d scenarios not run", n - i);
+			break;
+		}
 		if (unkillable) {
 			tap_skip("an earlier scenario left a task that survived SIGKILL", "%s",
 				 scs[i].path);
