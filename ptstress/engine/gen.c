@@ -79,9 +79,32 @@ static bool traced_by_ours(struct engine *e, int i)
 	return alive(e, i) && tr > 0 && !e->e[tr].external && is_tracer(e, tr);
 }
 
+/* A seized tracee PTRACE_INTERRUPT can stop: running, or listening. */
 static bool traced_running(struct engine *e, int i)
 {
-	return traced_by_ours(e, i) && T(e, i)->stop == MS_RUNNING && T(e, i)->seized;
+	return traced_by_ours(e, i) && T(e, i)->seized &&
+	       (T(e, i)->stop == MS_RUNNING || T(e, i)->listening);
+}
+
+/* A seized tracee in a PTRACE_EVENT_STOP: PTRACE_LISTEN takes it. */
+static bool listenable(struct engine *e, int i)
+{
+	return traced_by_ours(e, i) && T(e, i)->stop == MS_TRACED && T(e, i)->seized &&
+	       T(e, i)->trap == TRAP_EVENT_STOP && !T(e, i)->listening;
+}
+
+/* An untraced process whose threads are all untraced: SIGSTOP/SIGCONT may go to it. */
+static bool untraced_group(struct engine *e, int i)
+{
+	int k;
+
+	if (!alive(e, i) || e->e[i].external || T(e, i)->leader != i || e->e[i].fd < 0 ||
+	    !strncmp(T(e, i)->name, "tr", 2) || T(e, i)->ns == i)
+		return false;
+	for (k = 0; k < e->m.n; k++)
+		if (T(e, k)->leader == i && alive(e, k) && T(e, k)->tracer != M_NONE)
+			return false;
+	return true;
 }
 
 static bool traced_stopped(struct engine *e, int i)
@@ -127,6 +150,11 @@ bool g_interrupt(struct engine *e, struct gen *g, struct stmt *st)
 	return tracer_task(e, st, pick(e, g, traced_running));
 }
 
+bool g_listen(struct engine *e, struct gen *g, struct stmt *st)
+{
+	return tracer_task(e, st, pick(e, g, listenable));
+}
+
 bool g_cont(struct engine *e, struct gen *g, struct stmt *st)
 {
 	return tracer_task(e, st, pick(e, g, traced_stopped));
@@ -145,8 +173,18 @@ bool g_detach(struct engine *e, struct gen *g, struct stmt *st)
 
 bool g_kill(struct engine *e, struct gen *g, struct stmt *st)
 {
-	int a = pick(e, g, is_proc);
+	int a;
 
+	/* A group stop and its end, on a group no tracer watches; else SIGKILL. */
+	if (gen_rnd(g, 3) == 0) {
+		a = pick(e, g, untraced_group);
+		if (a < 0)
+			return false;
+		names(st, 1, T(e, a)->name, NULL);
+		st->sig = T(e, a)->gstop ? SIGCONT : SIGSTOP;
+		return true;
+	}
+	a = pick(e, g, is_proc);
 	if (a < 0)
 		return false;
 	names(st, 1, T(e, a)->name, NULL);

@@ -8,6 +8,7 @@
  * written one, and is written to stress.sc in the report directory first:
  * the same seed gives the same steps, and the file replays them.
  */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,8 +61,8 @@ static int one_round(struct engine *e, struct gen *g, FILE *out)
 	if (!verb_impl[v].gen(e, g, &st))
 		return 0;
 	/* The population keeps its size: a process that goes is replaced. */
-	proc_gone = (v == V_KILL || v == V_EXIT) && T(e, task_of(e, st.name[0]))->leader ==
-		    task_of(e, st.name[0]);
+	proc_gone = ((v == V_KILL && st.sig == SIGKILL) || v == V_EXIT) &&
+		    T(e, task_of(e, st.name[0]))->leader == task_of(e, st.name[0]);
 	if (gen_step(e, out, &st) < 0)
 		return -1;
 	if (proc_gone) {
