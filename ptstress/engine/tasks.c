@@ -56,7 +56,7 @@ int v_kill(struct engine *e, const struct stmt *s)
 	if (x < 0)
 		return -1;
 	if (!sig_supported(sig) || !sig) {
-		refuse(e, "signal %s is not supported by %s (SIGKILL, SIGTERM, SIGUSR1, SIGUSR2, "
+		refuse(e, "%s is not supported by %s (SIGKILL, SIGTERM, SIGUSR1, SIGUSR2, "
 		       "SIGSTOP, SIGCONT)", sig_name(sig), sc_verb_name(s->verb));
 		return -1;
 	}

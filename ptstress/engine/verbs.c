@@ -231,6 +231,12 @@ int v_trace(struct engine *e, const struct stmt *s)
 
 	if (tr < 0 || x < 0 || reachable(e, tr, x) < 0)
 		return -1;
+	/* A released task's pid may name another process by now: never attach to it. */
+	if (T(e, x)->life == ML_DEAD) {
+		refuse(e, "%s of %s, which is gone: its pid may have been reused",
+		       sc_verb_name(s->verb), tname(e, x));
+		return -1;
+	}
 	/*
 	 * ptrace_attach() re-traps a group-stopped task (JOBCTL_TRAP_STOP) and
 	 * does not check PF_EXITING: the first would need its own stop
