@@ -57,6 +57,15 @@ static bool state_ok(struct engine *e, int i, char st, const char **want)
 	return st && strchr(w, st) != NULL;
 }
 
+/* Has task @i begun its exit (PF_EXITING)?  A zapping init looks asleep otherwise. */
+static bool exiting(struct engine *e, int i)
+{
+	const struct mtask *t = &e->m.t[i];
+	unsigned long flags = 0;
+
+	return stat_flags(e->m.t[t->leader].tid, t->tid, &flags) == 0 && (flags & PS_PF_EXITING);
+}
+
 struct obs {
 	int r;			/* status_read(): 0 or -errno */
 	struct proc_status ps;	/* its fields, if r == 0 */
@@ -79,7 +88,8 @@ static bool agrees(struct engine *e, int i, const struct obs *o, struct fdesc *d
 		if (o->r == -ESRCH)
 			return true;
 		/* A zap candidate the model released may be the one that zaps. */
-		if (o->r == 0 && m_zapping(&e->m, i) && state_ok(e, i, o->ps.state, NULL))
+		if (o->r == 0 && m_zapping(&e->m, i) && state_ok(e, i, o->ps.state, NULL) &&
+		    exiting(e, i))
 			return true;
 		d->rule = t->why_state;
 		snprintf(exp, len, "gone (released)");
@@ -99,6 +109,16 @@ static bool agrees(struct engine *e, int i, const struct obs *o, struct fdesc *d
 		return false;
 	}
 	st_ok = state_ok(e, i, o->ps.state, &want);
+	/*
+	 * A zapping init sleeps (S, I) like a live task does in recv():
+	 * only PF_EXITING says it has begun its exit, which the kernel
+	 * promises, so a check must not pass before it (the next step's
+	 * order depends on it).
+	 */
+	if (st_ok && m_zapping(&e->m, i) && !strchr("Z", o->ps.state) && !exiting(e, i)) {
+		st_ok = false;
+		want = "R/S/I/D with PF_EXITING";
+	}
 	if (o->ps.tgid == tgid && o->ps.ppid == m_ppid(&e->m, i) && st_ok &&
 	    (e->e[i].uncertain || o->ps.tracer_pid == m_tracer_pid(&e->m, i)))
 		return true;

@@ -317,3 +317,26 @@ int status_read(pid_t pid, pid_t tid, struct proc_status *out, struct parse_erro
 	}
 	return r;
 }
+
+int stat_flags(pid_t pid, pid_t tid, unsigned long *flags)
+{
+	char path[80], buf[PROC_FILE_MAX], *p;
+	int r, field;
+
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/stat", (int)pid, (int)tid);
+	r = read_proc_file(path, buf, sizeof(buf));
+	if (r == -ENOENT)
+		r = -ESRCH;
+	if (r < 0)
+		return r;
+	/* comm may hold ") ": the fields start after the last ')'; flags is field 9. */
+	p = strrchr(buf, ')');
+	if (!p)
+		return -EINVAL;
+	for (field = 2; field < 9 && p; field++)
+		p = strchr(p + 1, ' ');
+	if (!p)
+		return -EINVAL;
+	*flags = strtoul(p + 1, NULL, 10);
+	return 0;
+}

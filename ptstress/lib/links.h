@@ -63,4 +63,8 @@ int status_parse(const char *buf, struct proc_status *out, struct parse_error *e
 /* Returns 0, -ESRCH if the thread does not exist, -EINVAL or -errno. */
 int status_read(pid_t pid, pid_t tid, struct proc_status *out, struct parse_error *err);
 
+/* The flags field of /proc/<pid>/task/<tid>/stat (PF_*).  0, -ESRCH or -errno. */
+int stat_flags(pid_t pid, pid_t tid, unsigned long *flags);
+#define PS_PF_EXITING	0x00000004	/* include/linux/sched.h: PF_EXITING */
+
 #endif /* PTSTRESS_LINKS_H */
