@@ -140,9 +140,10 @@ static int run_step(struct engine *e, const struct stmt *s)
 	logf_(e, "%s:%d: %s", s->loc.file, s->loc.line, sc_verb_name(s->verb));
 	if (!snapshot(e))
 		return -1;
-	if (s->verb == V_STRESS)
+	if (s->verb == V_STRESS) {
 		run_stress(e, s);
-	else
+		e->cur = s;
+	} else
 		run_verb(e, s);
 	if (!e->stop && e->m.unpredictable)
 		refuse(e, "%s", e->m.unpredictable);

@@ -15,20 +15,26 @@
 
 #include "engine/stress.h"
 
+static struct sc_loc stress_loc;	/* the stress statement's: every generated step's */
+
 /* Run one generated statement; write it out first (a crash still leaves it). */
 static int gen_step(struct engine *e, FILE *out, struct stmt *st)
 {
 	struct scenario one = { .stmts = st, .nstmts = 1 };
 	char *text;
+	int r;
 
-	st->loc = e->cur->loc;
+	st->loc = stress_loc;
 	text = scenario_print(&one);
 	if (text) {
 		fputs(text, out);
 		fflush(out);
 		free(text);
 	}
-	return e->step(e, st);
+	r = e->step(e, st);
+	/* @st goes out of scope: messages after the step name the stress statement. */
+	e->cur = NULL;
+	return r;
 }
 
 /* Draw a verb by weight among those the table can generate. */
@@ -86,6 +92,7 @@ int run_stress(struct engine *e, const struct stmt *s)
 	FILE *out;
 
 	gen_seed(&g, s->seed);
+	stress_loc = s->loc;
 	snprintf(path, sizeof(path), "%s/stress.sc", e->dir);
 	out = fopen(path, "we");
 	if (!out) {
