@@ -215,7 +215,7 @@ void m_untrace(struct model *m, int task, int rule)
 	struct mtask *t = &m->t[task];
 
 	/* perturbed: the model keeps the tracer (detach, tracer exit, tracer's wait) */
-	if (m_wrong(m, rule) && t->life == ML_ALIVE)
+	if (m_wrong(m, rule) && (t->life == ML_ALIVE || rule == R_REPORT_UNLINK))
 		return;
 	t->tracer = M_NONE;
 	t->ptrace_opts = 0;
