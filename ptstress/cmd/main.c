@@ -88,7 +88,8 @@ static bool parse_int(const char *s, long min, long max, long *out)
 /* The options a command takes. */
 enum {
 	OK_KERNEL = 1,		/* --kernel=auto|require */
-	OK_RUN = 2,		/* --timeout --report-dir --json --keep-reports --pause --wrong-model */
+	OK_RUN = 2,		/* --timeout --report-dir --json --keep-reports --pause
+				 * --wrong-model --first-finding */
 	OK_JSON = 4,		/* --json (a flag) */
 };
 
@@ -152,7 +153,8 @@ static int parse_cmdline(int argc, char **argv, struct cmdline *c)
 		} else if ((c->allowed & OK_RUN) &&
 			   (v = opt_value(argc, argv, &i, "--timeout", &missing))) {
 			if (!parse_int(v, 1, MAX_TIMEOUT_SEC, &n))
-				return usage_error(c->cmd, "bad --timeout '%s' (1..3600 seconds)", v);
+				return usage_error(c->cmd, "bad --timeout '%s' (1..3600 seconds)",
+						   v);
 			ps_config.timeout_sec = (int)n;
 		} else if ((c->allowed & OK_RUN) &&
 			   (v = opt_value(argc, argv, &i, "--pause", &missing))) {
@@ -175,8 +177,8 @@ static int parse_cmdline(int argc, char **argv, struct cmdline *c)
 			   (v = opt_value(argc, argv, &i, "--wrong-model", &missing))) {
 			c->run.wrong_rule = m_rule_find(v);
 			if (c->run.wrong_rule == R_NONE)
-				return usage_error(c->cmd, "unknown rule '%s' (ptstress rules lists "
-						   "them)", v);
+				return usage_error(c->cmd,
+						   "unknown rule '%s' (ptstress rules lists them)", v);
 		} else if ((c->allowed & OK_JSON) && !strcmp(a, "--json")) {
 			c->json_flag = true;
 		} else if (missing) {

@@ -177,8 +177,9 @@ enum fkind {
  */
 struct fdesc {
 	enum fkind kind;
-	const char *check;	/* "proc", "links", "outcome", "fails", "report", "sigchld",
-				 * "expect", "kernel", "event", "timeout", "teardown"; NULL: "other" */
+	const char *check;	/* "proc", "links", "outcome", "fails", "report",
+				 * "sigchld", "expect", "kernel", "event", "teardown";
+				 * NULL: "other" */
 	int rule;		/* enum m_rule behind the expectation; R_NONE */
 	int tasks[4];		/* model indexes of the tasks involved */
 	int ntasks;

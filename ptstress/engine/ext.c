@@ -103,8 +103,9 @@ static int wait_traced(struct engine *e, struct session *ss, int proc)
 				break;
 			if (waitpid(pid, &status, WNOHANG) == pid) {
 				ss->done = true;
-				harness_err(e, "strace (pid %d) ended (status %#x) before it traced "
-					    "%s: see %s", (int)pid, status, tname(e, i), ss->out);
+				harness_err(e, "strace (pid %d) ended (status %#x) before it "
+					    "traced %s: see %s", (int)pid, status, tname(e, i),
+					    ss->out);
 				return -1;
 			}
 			if (deadline_expired(&dl) || ps_stop_signal) {

@@ -300,7 +300,9 @@ int check_tasks(struct engine *e, bool all, const char *why)
 			if (t->tid <= 0 || e->e[i].gone_ok)
 				continue;
 			e->st.checks++;
-			sec = pass == 0 || cur_sec(e) < ALIVE_GRACE_SEC ? cur_sec(e) : ALIVE_GRACE_SEC;
+			sec = cur_sec(e);
+			if (pass == 1 && sec > ALIVE_GRACE_SEC)
+				sec = ALIVE_GRACE_SEC;
 			memset(&d, 0, sizeof(d));
 			r = settle(e, i, sec, &d, exp, got, sizeof(exp));
 			if (r == -EINTR) {
@@ -330,8 +332,8 @@ int check_tasks(struct engine *e, bool all, const char *why)
 				d.check = "links";
 				d.expected = exp;
 				d.observed = got;
-				report(e, &d, "%s: ptrace_links of %s disagrees with the model", why,
-				       tname(e, i));
+				report(e, &d, "%s: ptrace_links of %s disagrees with the model",
+				       why, tname(e, i));
 				return -1;
 			}
 		}
@@ -446,7 +448,8 @@ static int sigchld_of(struct engine *e, int lead, const char *why)
 			continue;
 		if (from < 0) {
 			report(e, &(struct fdesc){ .check = "sigchld", .rule = R_NOTIFY_PARENT,
-						   .ntasks = 1, .tasks = { lead }, .observed = got },
+						   .ntasks = 1, .tasks = { lead },
+						   .observed = got },
 			       "%s: %s got a SIGCHLD from pid %d, which is neither its child nor "
 			       "its tracee", why, tname(e, lead), (int)s->pid);
 			return -1;
@@ -457,7 +460,8 @@ static int sigchld_of(struct engine *e, int lead, const char *why)
 			for (c = 0; c < nc && no->from != cand[c]; c++)
 				;
 			if (no->to_lead != lead || c == nc || no->seen ||
-			    (s->code != CLD_EXITED && s->code != CLD_KILLED && s->code != CLD_DUMPED))
+			    (s->code != CLD_EXITED && s->code != CLD_KILLED &&
+			     s->code != CLD_DUMPED))
 				continue;
 			if (no->code != s->code || no->status != s->status) {
 				snprintf(exp, sizeof(exp), "si_code %d si_status %d", no->code,
@@ -543,7 +547,8 @@ static int pending_of(struct engine *e, int lead, const char *why)
 			return -1;
 	}
 	if (!rep.ok) {
-		harness_err(e, "%s: waitid(WNOWAIT) in %s failed: %s", why, tname(e, lead), rep.msg);
+		harness_err(e, "%s: waitid(WNOWAIT) in %s failed: %s", why, tname(e, lead),
+			    rep.msg);
 		return -1;
 	}
 	if (rep.pid <= 0)
@@ -604,7 +609,8 @@ int collect_reply(struct engine *e, int w, int c, const struct agent_reply *rep,
 	match = report_matches(e, c, rep->status, want, sizeof(want));
 	if (!rep->ok) {
 		report(e, &(struct fdesc){ .check = "report", .rule = t->why_owed, .ntasks = 2,
-					   .tasks = { c, w }, .expected = want, .observed = rep->msg },
+					   .tasks = { c, w }, .expected = want,
+					   .observed = rep->msg },
 		       "exit report of %s to %s%s did not come", tname(e, c), tname(e, w),
 		       as_tracer ? " (its tracer)" : "");
 		return -1;
@@ -612,7 +618,8 @@ int collect_reply(struct engine *e, int w, int c, const struct agent_reply *rep,
 	if (!match) {
 		snprintf(got, sizeof(got), "status %#x", rep->status);
 		report(e, &(struct fdesc){ .check = "report", .rule = t->why_code, .ntasks = 2,
-					   .tasks = { c, w }, .expected = want, .observed = rep->msg },
+					   .tasks = { c, w }, .expected = want,
+					   .observed = rep->msg },
 		       "exit report of %s to %s has the wrong status (%s)", tname(e, c),
 		       tname(e, w), got);
 		return -1;

@@ -410,8 +410,8 @@ static int run_one(const struct scenario *sc, const char *dir, const struct run_
 	if (e->st.verb_steps[V_STRESS])
 		print_counts(e);
 	if (!e->stop)
-		tap_result(true, "%s: %ld steps, %ld comparisons, %ld exit reports, %ld SIGCHLDs as "
-			   "the model says", sc->path, e->st.steps, e->st.checks, e->st.reports,
+		tap_result(true, "%s: %ld steps, %ld comparisons, %ld exit reports, %ld SIGCHLDs "
+			   "as the model says", sc->path, e->st.steps, e->st.checks, e->st.reports,
 			   e->st.sigchld);
 	teardown(e);
 	verdict = e->harness ? PS_EXIT_HARNESS : e->st.findings ? PS_EXIT_FINDING : PS_EXIT_PASS;

@@ -39,7 +39,8 @@ static int pass_signal(struct engine *e, int x, int sig)
 	if (!rep.ok || ev.kind != WK_SIGNAL_STOP || ev.sig != sig) {
 		report(e, &(struct fdesc){ .check = "event", .rule = R_SIGNAL_DELIVERY,
 					   .ntasks = 2, .tasks = { x, tr },
-					   .expected = "a signal-delivery-stop", .observed = rep.msg },
+					   .expected = "a signal-delivery-stop",
+					   .observed = rep.msg },
 		       "%s: expected the signal-delivery-stop of %s to %s", tname(e, tr),
 		       sig_name(sig), tname(e, x));
 		return -1;
@@ -192,7 +193,8 @@ int v_exec(struct engine *e, const struct stmt *s)
 		if (!rep.ok) {
 			report(e, &(struct fdesc){ .check = "event", .rule = R_EXEC_TAKEOVER,
 						   .ntasks = 2, .tasks = { x, tr },
-						   .expected = "the exec stop", .observed = rep.msg },
+						   .expected = "the exec stop",
+						   .observed = rep.msg },
 			       "%s: no exec stop of %s", tname(e, tr), tname(e, x));
 			return -1;
 		}

@@ -188,7 +188,10 @@ static int collect_group_traps(struct engine *e, bool *progress)
 			return -1;
 		ev = classify_wait_status(rep.status);
 		e->st.checks++;
-		/* do_jobctl_trap(): seized, PTRACE_EVENT_STOP with the stop signal; else a plain stop. */
+		/*
+		 * do_jobctl_trap(): seized, PTRACE_EVENT_STOP with the stop
+		 * signal; else a plain stop.
+		 */
 		ok = rep.ok && (T(e, x)->seized ? ev.kind == WK_GROUP_STOP && ev.sig == SIGSTOP :
 				ev.kind == WK_SIGNAL_STOP && ev.sig == SIGSTOP && !ev.event);
 		if (!ok) {
@@ -258,7 +261,7 @@ int v_trace(struct engine *e, const struct stmt *s)
 		return -1;
 	if (outcome(e, s, p, &rep, sc_verb_name(s->verb), x)) {
 		m_trace(&e->m, tr, x, opts, seize, R_ATTACH_LINK);
-		/* op_attach() resumed it after its SIGSTOP stop; a seized task was never stopped. */
+		/* op_attach() resumed it after its SIGSTOP stop; a seized one never stopped. */
 		m_resumed(&e->m, x, false);
 	}
 	return 0;
@@ -307,7 +310,8 @@ static int stop_tracee(struct engine *e, const struct stmt *s, int tr, int x)
 			return -1;
 		}
 		if (!seized && T(e, x)->stop != MS_RUNNING) {
-			refuse(e, "%s: cannot stop an attached tracee that is not running", tname(e, x));
+			refuse(e, "%s: cannot stop an attached tracee that is not running",
+			       tname(e, x));
 			return -1;
 		}
 	}

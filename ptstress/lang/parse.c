@@ -521,8 +521,9 @@ static int parse_args(struct sp *s)
 			return -1;
 		break;
 	case SH_NUM:
-		if (parse_num_arg(s, st->verb == V_SLEEP ? "MS" : st->verb == V_REPEAT ? "N" : "SEC",
-				  vd->nmin, vd->nmax, &st->num))
+		if (parse_num_arg(s, st->verb == V_SLEEP ? "MS" :
+				  st->verb == V_REPEAT ? "N" : "SEC", vd->nmin, vd->nmax,
+				  &st->num))
 			return -1;
 		break;
 	case SH_KERNEL:

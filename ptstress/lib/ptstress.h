@@ -148,8 +148,9 @@ struct sigchld_rec {
 /*
  * Move up to @max logged SIGCHLDs (oldest first) to @out, after dequeuing
  * the pending one (the rest stay for the next call); *lost: how many were
- * dropped since the last call because the log was full.  -1 if SIGCHLD is not blocked in this thread (nothing logged:
- * an unblocked SIGCHLD with SIG_DFL is discarded by the kernel).
+ * dropped since the last call because the log was full.  -1 if SIGCHLD is
+ * not blocked in this thread (nothing logged: an unblocked SIGCHLD with
+ * SIG_DFL is discarded by the kernel).
  */
 int sigchld_log_take(struct sigchld_rec *out, int max, int *lost);
 
@@ -161,7 +162,7 @@ enum tracee_state {
 	TS_RUNNING,		/* alive and not in a ptrace-stop we know of */
 	TS_STOPPED,		/* in a ptrace-stop that we, its tracer, saw in a wait */
 	TS_GONE,		/* ptrace said ESRCH: dead, or no longer ours */
-	TS_REAPED,		/* a wait reported its death: the pid may be reused, never signal it */
+	TS_REAPED,		/* a wait reported its death: its pid may be reused */
 };
 
 /*

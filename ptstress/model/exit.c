@@ -303,7 +303,8 @@ void m_group_exit(struct model *m, int proc, int code, int sig)
 	/* A namespace init with several threads: which one zaps is racy (find_child_reaper()). */
 	if (l->ns == lead && !l->group_exit) {
 		for (i = 0; i < m->n; i++)
-			live += m->t[i].leader == lead && m->t[i].life == ML_ALIVE && !m->t[i].in_exit;
+			live += m->t[i].leader == lead && m->t[i].life == ML_ALIVE &&
+				!m->t[i].in_exit;
 	}
 	if (enter_exit(m, lead, entering, code, sig) == 0) {
 		free(entering);
@@ -324,9 +325,10 @@ void m_group_exit(struct model *m, int proc, int code, int sig)
 			 * zaps itself: the order of reports is the kernel's choice.
 			 */
 			if (m->t[i].tracer != M_NONE && !m->unpredictable)
-				m->unpredictable = "a group exit of a pid namespace's init with "
-						   "several threads, one of them traced: which thread "
-						   "zaps the namespace is racy (find_child_reaper())";
+				m->unpredictable =
+					"a group exit of a pid namespace's init with several "
+					"threads, one of them traced: which thread zaps the "
+					"namespace is racy (find_child_reaper())";
 		}
 		if (m->t[i].leader == lead)
 			m->t[i].why_code = R_GROUP_EXIT_CODE;

@@ -83,8 +83,9 @@ void m_relate(struct model *m, int from, int to)
 		for (i = 0; i < ocap; i++) {
 			if (!old[i])
 				continue;
-			for (h = rel_hash(old[i], m->rel_cap); m->rel[h]; h = (h + 1) & (m->rel_cap - 1))
-				;
+			h = rel_hash(old[i], m->rel_cap);
+			while (m->rel[h])
+				h = (h + 1) & (m->rel_cap - 1);
 			m->rel[h] = old[i];
 			m->nrel++;
 		}
@@ -164,7 +165,7 @@ void m_notify(struct model *m, int from, int to, int rule)
 	memset(n, 0, sizeof(*n));
 	n->to_lead = m->t[to].leader;
 	n->from = from;
-	/* do_notify_parent(): si_status from tsk->exit_code, the task's own (signal.c:2095-2103). */
+	/* do_notify_parent(): si_status is tsk->exit_code, its own (signal.c:2095-2103). */
 	n->code = f->exit_sig ? CLD_KILLED : CLD_EXITED;
 	n->status = f->exit_sig ? f->exit_sig : f->exit_code;
 	/* perturbed: the wrong si_status */

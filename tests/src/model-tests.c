@@ -489,7 +489,10 @@ TEST(report_traced_thread_after_group_code)
 
 /* ---- exit stops: PTRACE_EVENT_EXIT (B6, B7) ---- */
 
-/* get_signal() drops SIGKILL before do_exit() (signal.c:2720-2725): every TRACEEXIT tracee stops. */
+/*
+ * get_signal() drops SIGKILL before do_exit() (signal.c:2720-2725): every
+ * TRACEEXIT tracee stops.
+ */
 TEST(exit_stop_on_sigkill)
 {
 	int c, ct1, t;
@@ -567,7 +570,7 @@ TEST(exec_non_leader)
 	seize(t1, pt2, 0);
 	seize(t2, p, 0);
 	m_exec(&m, pt1);
-	/* The traced P.t2 exited(0) and waits for T1 before de_thread() goes on (fs/exec.c:1069). */
+	/* The traced P.t2 exited(0); de_thread() waits for T1's wait (fs/exec.c:1069). */
 	EXPECT_STREQ(m_state_letters(&m, pt2), "Z");
 	EXPECT_EQ(status(pt2), EXITED(0));
 	EXPECT_EQ(collector(pt2, &tr), t1);
