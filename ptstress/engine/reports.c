@@ -1,0 +1,375 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Exit reports and SIGCHLD (observe.h): collecting the reports the model
+ * says are due and checking each; no waitable report the model does not
+ * owe; every process notified of an exit got a SIGCHLD, from a task that
+ * could send it, with the status do_notify_parent() sends.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "engine/observe.h"
+
+/* ---- SIGCHLD ---- */
+
+/*
+ * May a SIGCHLD from @from reach the group of @to at all?  Its children
+ * and its tracees send them: exits (do_notify_parent()), stops and
+ * continues (do_notify_parent_cldstop()).
+ */
+static bool may_notify(struct engine *e, int from, int lead)
+{
+	const struct mtask *f = &e->m.t[from];
+	int rp = e->m.t[f->leader].real_parent;
+
+	return (f->tracer >= 0 && e->m.t[f->tracer].leader == lead) ||
+	       (rp >= 0 && e->m.t[rp].leader == lead) || m_was_notifier(&e->m, from, lead);
+}
+
+/* The SIGCHLDs group @lead dequeued since the last look; n or -1 (reported). */
+static int take_log(struct engine *e, int lead, struct agent_reply *rep)
+{
+	int w;
+
+	memset(rep, 0, sizeof(*rep));
+	if (lead == 0) {
+		rep->nsigchld = sigchld_log_take(rep->sigchld, AGENT_SIGCHLD_MAX,
+						 &rep->sigchld_lost);
+		return rep->nsigchld;
+	}
+	w = m_alive_thread(&e->m, lead);
+	if (w == M_NONE || e->e[w].fd < 0 || e->m.t[w].stop != MS_RUNNING)
+		return -2;	/* nobody to ask: it is checked at the next look */
+	if (call(e, w, REQ(OP_SIGCHLD_LOG, 0, 0, 0), rep, NULL) < 0)
+		return -1;
+	return rep->nsigchld;
+}
+
+/* Check group @lead's SIGCHLDs against the notices the model has for it. */
+static int sigchld_of(struct engine *e, int lead, const char *why)
+{
+	struct agent_reply rep;
+	char exp[256], got[512];
+	struct m_notice *no;
+	int n, k, j, first = -1, nno = 0, hit = -1;
+	size_t g = 0;
+
+	n = take_log(e, lead, &rep);
+	if (n == -2)
+		return 0;
+	if (n < 0) {
+		if (!e->stop)
+			harness_err(e, "%s: SIGCHLD is not logged in %s", why, tname(e, lead));
+		return -1;
+	}
+	got[0] = '\0';
+	for (k = 0; k < n; k++) {
+		const struct sigchld_rec *s = &rep.sigchld[k];
+		int cand[8], nc, c, from = -1;
+
+		/* A pid may have named several tasks: reused, or taken over by exec. */
+		nc = m_pids_seen_by(&e->m, s->pid, lead, cand, 8);
+		for (c = 0; c < nc && from < 0; c++)
+			if (may_notify(e, cand[c], lead))
+				from = cand[c];
+		e->st.sigchld++;
+		if (g < sizeof(got))
+			g += snprintf(got + g, sizeof(got) - g, "%ssi_pid %d code %d status %d",
+				      k ? "; " : "", (int)s->pid, s->code, s->status);
+		/*
+		 * A SIGCHLD from a task that is neither child nor tracee of the
+		 * group.  A debugger's own children (gdb's "shell") are beyond
+		 * the model: orphaned, they come to R, so R accepts pids it
+		 * never knew once a session ran.
+		 */
+		if (!nc && lead == 0 && e->nsessions)
+			continue;
+		if (from < 0) {
+			report(e, &(struct fdesc){ .check = "sigchld", .rule = R_NOTIFY_PARENT,
+						   .ntasks = 1, .tasks = { lead },
+						   .observed = got },
+			       "%s: %s got a SIGCHLD from pid %d, which is neither its child nor "
+			       "its tracee", why, tname(e, lead), (int)s->pid);
+			return -1;
+		}
+		/* An exit notice: si_status as do_notify_parent() sends it. */
+		for (j = 0; j < e->m.nnotices; j++) {
+			no = &e->m.notices[j];
+			for (c = 0; c < nc && no->from != cand[c]; c++)
+				;
+			if (no->to_lead != lead || c == nc || no->seen ||
+			    (s->code != CLD_EXITED && s->code != CLD_KILLED &&
+			     s->code != CLD_DUMPED))
+				continue;
+			if (no->code != s->code || no->status != s->status) {
+				snprintf(exp, sizeof(exp), "si_code %d si_status %d", no->code,
+					 no->status);
+				report(e, &(struct fdesc){ .check = "sigchld", .rule = no->rule,
+							   .ntasks = 2, .tasks = { no->from, lead },
+							   .expected = exp, .observed = got },
+				       "%s: SIGCHLD of %s to %s has the wrong status", why,
+				       tname(e, no->from), tname(e, lead));
+				return -1;
+			}
+			no->seen = true;
+			hit = j;
+			break;
+		}
+	}
+	/* The notices since the last look: at least one SIGCHLD must have come. */
+	for (j = 0; j < e->m.nnotices; j++) {
+		no = &e->m.notices[j];
+		if (no->to_lead != lead || no->checked)
+			continue;
+		if (first < 0)
+			first = j;
+		nno++;
+		no->checked = true;
+	}
+	if (nno && !n && !rep.sigchld_lost) {
+		no = &e->m.notices[first];
+		snprintf(exp, sizeof(exp), "at least one SIGCHLD, from %s%s",
+			 tname(e, no->from), nno > 1 ? " or another notifier" : "");
+		report(e, &(struct fdesc){ .check = "sigchld", .rule = no->rule, .ntasks = 2,
+					   .tasks = { no->from, lead }, .expected = exp,
+					   .observed = "none" },
+		       "%s: %s was notified of %d exit%s but received no SIGCHLD", why,
+		       tname(e, lead), nno, nno > 1 ? "s" : "");
+		return -1;
+	}
+	(void)hit;
+	return 0;
+}
+
+int check_sigchld(struct engine *e, const char *why)
+{
+	int i;
+
+	for (i = 0; i < e->m.n && !e->stop; i++) {
+		if (e->m.t[i].leader != i || !m_group_alive(&e->m, i) || e->e[i].external)
+			continue;
+		if (!m_has_notices(&e->m, i))
+			continue;
+		if (sigchld_of(e, i, why) < 0)
+			return -1;
+	}
+	m_notices_gc(&e->m);
+	return e->stop ? -1 : 0;
+}
+
+/* ---- exit reports ---- */
+
+/*
+ * An exit report the kernel would give group @lead now (waitid() with
+ * WNOWAIT, so nothing is collected) must be one the model owes that group:
+ * a zombie the model says is nobody's yet (delay_group_leader(), a tracer
+ * first, released) must not be waitable.
+ */
+static int pending_of(struct engine *e, int lead, const char *why)
+{
+	struct agent_reply rep;
+	char got[96];
+	bool as_tracer;
+	int w, x, c;
+
+	memset(&rep, 0, sizeof(rep));
+	if (lead == 0) {
+		rep.pid = wait_pending(&rep.status);
+		rep.ok = rep.pid >= 0;
+	} else {
+		w = m_alive_thread(&e->m, lead);
+		if (w == M_NONE || e->e[w].fd < 0 || T(e, w)->stop != MS_RUNNING ||
+		    m_zapping(&e->m, lead))
+			return 0;
+		if (call(e, w, REQ(OP_PENDING, 0, 0, 0), &rep, NULL) < 0)
+			return -1;
+	}
+	if (!rep.ok) {
+		harness_err(e, "%s: waitid(WNOWAIT) in %s failed: %s", why, tname(e, lead),
+			    rep.msg);
+		return -1;
+	}
+	if (rep.pid <= 0)
+		return 0;
+	e->st.checks++;
+	x = m_find_pid_seen_by(&e->m, rep.pid, lead);
+	/* A debugger's own children, orphaned to R, are beyond the model. */
+	if (x < 0 && lead == 0 && e->nsessions)
+		return 0;
+	c = x >= 0 ? m_next_collector(&e->m, x, &as_tracer) : M_NONE;
+	if (c >= 0 && m_same_group(&e->m, c, lead))
+		return 0;
+	snprintf(got, sizeof(got), "pid %d is waitable (status %#x)", (int)rep.pid, rep.status);
+	report(e, &(struct fdesc){ .check = "report", .rule = x >= 0 ? T(e, x)->why_owed : R_NONE,
+				   .ntasks = 2, .tasks = { x, lead },
+				   .expected = c >= 0 ? tname(e, c) : "no report due to it",
+				   .observed = got },
+	       "%s: %s can collect an exit report of %s that the model does not owe it", why,
+	       tname(e, lead), x >= 0 ? tname(e, x) : "an unknown pid");
+	return -1;
+}
+
+int check_pending(struct engine *e, const char *why)
+{
+	int i;
+
+	for (i = 0; i < e->m.n && !e->stop; i++) {
+		if (e->m.t[i].leader != i || e->e[i].external || !m_group_alive(&e->m, i))
+			continue;
+		if (pending_of(e, i, why) < 0)
+			return -1;
+	}
+	return e->stop ? -1 : 0;
+}
+
+/* The status @c's report must carry (m_report_status()), and whether @status is it. */
+static bool report_matches(struct engine *e, int c, int status, char *want, size_t len)
+{
+	int code, sig;
+
+	m_report_status(&e->m, c, &code, &sig);
+	if (sig)
+		snprintf(want, len, "killed(%s)", sig_name(sig));
+	else
+		snprintf(want, len, "exited(%d)", code);
+	if (sig)
+		return WIFSIGNALED(status) && WTERMSIG(status) == sig;
+	return WIFEXITED(status) && WEXITSTATUS(status) == code;
+}
+
+int collect_reply(struct engine *e, int w, int c, const struct agent_reply *rep, bool as_tracer)
+{
+	struct mtask *t = &e->m.t[c];
+	char want[48], got[64];
+	bool match;
+
+	e->st.checks++;
+	match = report_matches(e, c, rep->status, want, sizeof(want));
+	if (!rep->ok) {
+		report(e, &(struct fdesc){ .check = "report", .rule = t->why_owed, .ntasks = 2,
+					   .tasks = { c, w }, .expected = want,
+					   .observed = rep->msg },
+		       "exit report of %s to %s%s did not come", tname(e, c), tname(e, w),
+		       as_tracer ? " (its tracer)" : "");
+		return -1;
+	}
+	if (!match) {
+		snprintf(got, sizeof(got), "status %#x", rep->status);
+		report(e, &(struct fdesc){ .check = "report", .rule = t->why_code, .ntasks = 2,
+					   .tasks = { c, w }, .expected = want,
+					   .observed = rep->msg },
+		       "exit report of %s to %s has the wrong status (%s)", tname(e, c),
+		       tname(e, w), got);
+		return -1;
+	}
+	/* Exactly once: the same pid must now be unknown to this waiter. */
+	if (rep->second != -1 || rep->second_errno != ECHILD) {
+		snprintf(got, sizeof(got), "second waitpid() = %d (%s)", rep->second,
+			 rep->second < 0 ? errno_name(rep->second_errno) : "a report");
+		report(e, &(struct fdesc){ .check = "report", .rule = R_REPORT_ONCE, .ntasks = 2,
+					   .tasks = { c, w }, .expected = "-1 (ECHILD)",
+					   .observed = got },
+		       "exit report of %s to %s came twice or the pid stayed waitable",
+		       tname(e, c), tname(e, w));
+		return -1;
+	}
+	if (m_report(&e->m, w, c) < 0) {
+		report(e, &(struct fdesc){ .check = "report", .rule = t->why_owed, .ntasks = 2,
+					   .tasks = { c, w } },
+		       "%s received an exit report of %s that the model does not owe it",
+		       tname(e, w), tname(e, c));
+		return -1;
+	}
+	e->st.reports++;
+	e->e[c].dirty = true;
+	return 0;
+}
+
+int r_collects(struct engine *e, int c, struct agent_reply *rep)
+{
+	struct wait_event ev;
+	struct deadline dl;
+	char what[128];
+	int r, status;
+
+	memset(rep, 0, sizeof(*rep));
+	snprintf(what, sizeof(what), "exit report of %s to R", tname(e, c));
+	step_deadline(e, &dl, 0);
+	r = wait_event_for(e->m.t[c].tid, &ev, &dl, what);
+	if (r < 0) {
+		snprintf(rep->msg, sizeof(rep->msg), "%s", ps_last_error());
+		if (r == -EINTR)
+			harness_err(e, "interrupted");
+		return r == -EINTR ? r : 0;
+	}
+	rep->ok = 1;
+	rep->status = ev.status;
+	rep->second = waitpid(e->m.t[c].tid, &status, WNOHANG | __WALL);
+	rep->second_errno = rep->second < 0 ? errno : 0;
+	wait_event_str(&ev, rep->msg, sizeof(rep->msg));
+	return 0;
+}
+
+/* A strace session collected @task's exit: its output must say so at "stop". */
+static void session_saw_exit(struct engine *e, int tracer, int task)
+{
+	const struct mtask *t = &e->m.t[task];
+	struct session *ss;
+
+	if (e->e[tracer].session < 0)
+		return;
+	ss = &e->sessions[e->e[tracer].session];
+	if (ss->nseen == (int)(sizeof(ss->seen) / sizeof(ss->seen[0])) || t->leader != task)
+		return;
+	ss->seen[ss->nseen].tid = t->tid;
+	ss->seen[ss->nseen].code = t->exit_code;
+	ss->seen[ss->nseen].sig = t->exit_sig;
+	ss->nseen++;
+}
+
+int collect_reports(struct engine *e, bool all)
+{
+	struct agent_reply rep;
+	bool progress = true, as_tracer;
+	int i, c, round;
+
+	while (progress && !e->stop) {
+		progress = false;
+		/* Tracer reports first: they unblock the real parents' ones. */
+		for (round = 0; round < 2 && !e->stop; round++) {
+			for (i = 1; i < e->m.n && !e->stop; i++) {
+				c = m_next_collector(&e->m, i, &as_tracer);
+				if (c == M_NONE || as_tracer != (round == 0))
+					continue;
+				if (!all && !e->e[c].external)
+					continue;
+				if (c == 0) {
+					if (r_collects(e, i, &rep) < 0)
+						return -1;
+				} else if (e->e[c].external) {
+					/* strace waits by itself; its output is checked at stop. */
+					if (as_tracer)
+						session_saw_exit(e, c, i);
+					m_report(&e->m, c, i);
+					e->e[i].dirty = true;
+					progress = true;
+					continue;
+				} else if (e->m.t[c].stop != MS_RUNNING || e->e[c].fd < 0) {
+					continue;
+				} else {
+					if (call(e, c, REQ(as_tracer ? OP_WAIT_TRACEE : OP_REAP,
+							   pid_for(e, c, i), 0, 0), &rep, NULL) < 0)
+						return -1;
+				}
+				if (collect_reply(e, c, i, &rep, as_tracer) < 0)
+					return -1;
+				progress = true;
+			}
+		}
+	}
+	return e->stop ? -1 : 0;
+}
+
