@@ -7,6 +7,7 @@
 # to their real parents (killed by SIGKILL), once. Variants: a tracer
 # process that quits, a tracer *thread* that exits alone (ptrace links are
 # per thread: its group's other threads do not matter), threaded tracees.
+# It covers the retired selftest's "tracer-exitkill" case.
 scenario exitkill
 timeout 60
 process A

@@ -10,6 +10,7 @@
 # Historical bug: children reparented to zombie tasks (2.5 era,
 # history.git 5dd6a6e5cdad). Variants: untraced child, child traced by an
 # outside tracer, child traced by its creating thread, threaded children.
+# It covers the retired selftest's "thread-reaper" case.
 scenario nonleader_forks_exits
 timeout 60
 tracer T

@@ -9,6 +9,7 @@
 # ... if a parent process terminates, then its zombie children are adopted
 # by init"). Variants: the reaper is R (the child subreaper) or a nearer
 # subreaper; the parent is threaded; the zombie's group had threads.
+# It covers the retired selftest's "zombie-orphan" case.
 scenario orphaned_zombie
 timeout 120
 # Plain: C's zombie goes to R.

@@ -10,6 +10,7 @@
 # its new real parent R (ptrace_reparented(), wait_task_zombie()).
 # Variants: seized and attached tracee, a threaded child with every
 # thread traced, and a threaded parent whose leader forked the child.
+# It covers the retired selftest's "reparent" case.
 scenario parent_exits_traced_child
 timeout 60
 

@@ -7,6 +7,7 @@
 # detached and restarted"). rr's ptracer_death. Variants: seized and
 # attached, a threaded tracee with all threads traced, a tracer that
 # traces tasks of two processes.
+# It covers the retired selftest's "tracer-exit" case.
 scenario tracer_exit_running
 timeout 60
 process A

@@ -11,6 +11,7 @@
 # not deliver it, so the scenario does not assert either and sends a
 # SIGCONT, after which it must run in both cases. rr's ptracer_death,
 # strace's detach-stopped. Variants: unthreaded and threaded tracees.
+# It covers the retired selftest's "tracer-exit-stopped" case.
 scenario tracer_exit_stopped
 timeout 60
 process A
