@@ -514,15 +514,15 @@ int agent_hello(int fd, pid_t *tid, pid_t *ns_tid, const struct deadline *dl)
 {
 	struct agent_hello h;
 	struct ucred cr = { 0 };
+	union {
+		struct agent_hello h;
+		struct agent_reply rep;	/* a failed execve() answers instead */
+	} u;
 	int one = 1;
 	ssize_t n;
 
 	/* Credentials travel with every message; SO_PASSCRED shows them. */
 	setsockopt(fd, SOL_SOCKET, SO_PASSCRED, &one, sizeof(one));
-	union {
-		struct agent_hello h;
-		struct agent_reply rep;	/* a failed execve() answers instead */
-	} u;
 
 	n = recv_msg(fd, &u, sizeof(u), NULL, &cr, dl);
 	if (n < 0)
@@ -530,7 +530,7 @@ int agent_hello(int fd, pid_t *tid, pid_t *ns_tid, const struct deadline *dl)
 	if ((size_t)n == sizeof(u.rep) && !u.rep.ok) {
 		u.rep.msg[sizeof(u.rep.msg) - 1] = '\0';
 		ps_error("the agent answered instead of saying hello: %s", u.rep.msg);
-		return -u.rep.err ? -u.rep.err : -EPROTO;
+		return -ECANCELED;
 	}
 	if ((size_t)n != sizeof(h) || u.h.magic != AGENT_MAGIC) {
 		ps_error("agent hello on fd %d: %zd bytes, not a hello", fd, n);

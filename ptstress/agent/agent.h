@@ -108,7 +108,11 @@ pid_t agent_spawn(int flags, int *rfd);
 int agent_send(int fd, const struct agent_req *req);
 /* Read one reply (and a passed fd into *newfd, or -1).  0 or -errno. */
 int agent_reply(int fd, struct agent_reply *rep, int *newfd, const struct deadline *dl);
-/* Read a new task's hello; *tid = its tid in R's namespace.  0 or -errno. */
+/*
+ * Read a new task's hello; *tid = its tid in R's namespace.  0 or -errno;
+ * -ECANCELED when the task answered with a failure instead (a failed
+ * execve(): ours, not the kernel's), with the agent's errno in the message.
+ */
 int agent_hello(int fd, pid_t *tid, pid_t *ns_tid, const struct deadline *dl);
 /* main() of "ptstress agent FD" after an exec. */
 int agent_exec_main(int argc, char **argv);

@@ -341,15 +341,17 @@ void op_follow(const struct agent_req *req, struct agent_reply *rep, int *passfd
 void op_wait_tracee(const struct agent_req *req, struct agent_reply *rep, int *passfd)
 {
 	pid_t pid = req->pid;
-	struct wait_event ev;
+	struct wait_event ev = { .kind = WK_INVALID };
 	int status;
 
 	(void)passfd;
-	if (wait_stop(pid, want_exit, "the exit report", &ev, rep) < 0) {
-		/* wait_stop() calls an exit ESRCH: here it is what we wanted. */
-		if (!is_exit(&ev))
-			return;
-	}
+	/*
+	 * want_exit() accepts every exit, so wait_stop() fails only when no
+	 * report came (timeout, ECHILD, a failed resume): then ev holds
+	 * nothing and the failure stands as wait_stop() set it.
+	 */
+	if (wait_stop(pid, want_exit, "the exit report", &ev, rep) < 0)
+		return;
 	do {
 		rep->second = waitpid(pid, &status, WNOHANG | __WALL);
 	} while (rep->second < 0 && errno == EINTR);

@@ -12,23 +12,38 @@
 #include "engine/core.h"
 #include "lib/json.h"
 
-#define NAME_BUCKETS	(1 << 17)	/* > 4 x the most tasks a run may name */
-
-/* name -> model index; open addressing, newest binding overwrites. */
+/*
+ * name -> model index; open addressing, newest binding overwrites. Grows
+ * at half load: a long stress run names a new task every few rounds.
+ */
 struct name_table {
 	struct binding {
 		char name[SC_NAME_LEN];	/* "" = free */
 		int idx;		/* model index */
-	} b[NAME_BUCKETS];
+	} *b;
+	unsigned int size;		/* buckets, a power of two */
+	unsigned int used;		/* buckets holding a name */
 };
 
 struct name_table *names_new(void)
 {
-	return calloc(1, sizeof(struct name_table));
+	struct name_table *nt = calloc(1, sizeof(*nt));
+
+	if (!nt)
+		return NULL;
+	nt->size = 1 << 12;
+	nt->b = calloc(nt->size, sizeof(*nt->b));
+	if (!nt->b) {
+		free(nt);
+		return NULL;
+	}
+	return nt;
 }
 
 void names_free(struct name_table *nt)
 {
+	if (nt)
+		free(nt->b);
 	free(nt);
 }
 
@@ -38,30 +53,56 @@ static unsigned int hash(const char *s)
 
 	while (*s)
 		h = (h ^ (unsigned char)*s++) * 16777619u;
-	return h & (NAME_BUCKETS - 1);
+	return h;
+}
+
+static struct binding *slot(struct binding *b, unsigned int size, const char *name)
+{
+	unsigned int h = hash(name) & (size - 1);
+
+	while (b[h].name[0] && strcmp(b[h].name, name))
+		h = (h + 1) & (size - 1);
+	return &b[h];
+}
+
+static int names_grow(struct name_table *nt)
+{
+	unsigned int size = nt->size * 2, i;
+	struct binding *b = calloc(size, sizeof(*b));
+
+	if (!b)
+		return -ENOMEM;
+	for (i = 0; i < nt->size; i++)
+		if (nt->b[i].name[0])
+			*slot(b, size, nt->b[i].name) = nt->b[i];
+	free(nt->b);
+	nt->b = b;
+	nt->size = size;
+	return 0;
 }
 
 void bind_name(struct engine *e, const char *name, int i)
 {
-	struct binding *b = e->names->b;
-	unsigned int h = hash(name);
+	struct name_table *nt = e->names;
+	struct binding *b;
 
-	while (b[h].name[0] && strcmp(b[h].name, name))
-		h = (h + 1) & (NAME_BUCKETS - 1);
-	snprintf(b[h].name, sizeof(b[h].name), "%s", name);
-	b[h].idx = i;
+	if (nt->used >= nt->size / 2 && names_grow(nt) < 0) {
+		harness_err(e, "out of memory for the name '%s'", name);
+		return;
+	}
+	b = slot(nt->b, nt->size, name);
+	if (!b->name[0])
+		nt->used++;
+	snprintf(b->name, sizeof(b->name), "%s", name);
+	b->idx = i;
 }
 
 int task_of(struct engine *e, const char *name)
 {
-	struct binding *b = e->names->b;
-	unsigned int h = hash(name);
+	struct binding *b = slot(e->names->b, e->names->size, name);
 
-	while (b[h].name[0]) {
-		if (!strcmp(b[h].name, name))
-			return b[h].idx;
-		h = (h + 1) & (NAME_BUCKETS - 1);
-	}
+	if (b->name[0])
+		return b->idx;
 	harness_err(e, "name '%s' is not bound to a task", name);
 	return -1;
 }

@@ -9,8 +9,9 @@
  * (tests/unit/layers checks it on the objects):
  *
  *   core.c      context, names, step log, findings, agent calls
- *   observe.c   quiescence, /proc and ptrace_links comparisons, exit
- *               reports, SIGCHLD, the kernel checker, expect
+ *   observe.c   quiescence, /proc and ptrace_links comparisons, the
+ *               kernel checker, expect
+ *   reports.c   exit reports, SIGCHLD, waitable reports
  *   pop.c       populations: process, tree, thread, tracer
  *   ext.c       real strace and gdb sessions
  *   verbs.c     the tracer verbs; tasks.c the task and control verbs
@@ -103,7 +104,7 @@ struct name_table;
 struct tsnap {
 	unsigned char life, stop, listening, zapper;	/* enum m_life, enum m_stop, flags */
 	int tracer, real_parent, leader;	/* model indexes */
-	pid_t tid;
+	pid_t tid;		/* changes when an exec takes over the leader's pid */
 };
 
 struct engine {

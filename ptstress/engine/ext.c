@@ -21,6 +21,12 @@
 
 #define DEBUGGER_SEC	120	/* gdb under TCG takes its time to start */
 
+/* A session step's deadline: its "within", else the debuggers' own. */
+static int session_sec(const struct engine *e)
+{
+	return e->cur_timeout ? e->cur_timeout : DEBUGGER_SEC;
+}
+
 static struct session *new_session(struct engine *e, const char *name, bool gdb)
 {
 	struct session *ss;
@@ -93,7 +99,7 @@ static int wait_traced(struct engine *e, struct session *ss, int proc)
 	int i, lead = e->m.t[proc].leader, status;
 	pid_t pid = ss->pid;
 
-	deadline_start(&dl, DEBUGGER_SEC);
+	deadline_start(&dl, session_sec(e));
 	for (i = 0; i < e->m.n; i++) {
 		if (e->m.t[i].leader != lead || e->m.t[i].life != ML_ALIVE)
 			continue;
@@ -108,11 +114,15 @@ static int wait_traced(struct engine *e, struct session *ss, int proc)
 					    ss->out);
 				return -1;
 			}
-			if (deadline_expired(&dl) || ps_stop_signal) {
+			if (ps_stop_signal) {
+				harness_err(e, "interrupted by %s", sig_name(ps_stop_signal));
+				return -1;
+			}
+			if (deadline_expired(&dl)) {
 				report(e, &(struct fdesc){ .check = "event", .rule = R_NONE,
 							   .ntasks = 1, .tasks = { i } },
 				       "strace (pid %d) did not attach to %s within %d s", (int)pid,
-				       tname(e, i), DEBUGGER_SEC);
+				       tname(e, i), session_sec(e));
 				return -1;
 			}
 			backoff_sleep(&delay);
@@ -204,9 +214,12 @@ static int reap_debugger(struct engine *e, struct session *ss, int *status)
 
 	snprintf(what, sizeof(what), "the end of %s session %s (pid %d)",
 		 ss->is_gdb ? "gdb" : "strace", ss->name, (int)ss->pid);
-	deadline_start(&dl, DEBUGGER_SEC);
+	deadline_start(&dl, session_sec(e));
 	if (wait_event_for(ss->pid, &ev, &dl, what) < 0) {
-		finding(e, "%s", ps_last_error());
+		if (ps_stop_signal)
+			harness_err(e, "interrupted by %s", sig_name(ps_stop_signal));
+		else
+			finding(e, "%s", ps_last_error());
 		return -1;
 	}
 	*status = ev.status;

@@ -172,8 +172,11 @@ static int settle(struct engine *e, int i, int sec, struct fdesc *d, char *exp, 
 	}
 }
 
-/* Compare the links file once; false with the differences in @exp/@got. */
-static bool links_match(struct engine *e, int i, int *rule, char *exp, char *got, size_t len)
+/*
+ * Compare the links file once: 1 agrees, 0 differs (the differences in
+ * @exp/@got), -errno when we could not read it for a reason of ours.
+ */
+static int links_match(struct engine *e, int i, int *rule, char *exp, char *got, size_t len)
 {
 	const struct mtask *t = &e->m.t[i];
 	struct ptrace_links l;
@@ -182,11 +185,19 @@ static bool links_match(struct engine *e, int i, int *rule, char *exp, char *got
 	size_t ne = 0, ng = 0;
 	int r;
 
-	r = links_read(e->m.t[t->leader].tid, t->tid, &l, &pe);
-	if (r < 0)
-		return true;	/* gone meanwhile: the status check covers it */
-	m_links(&e->m, i, &w);
 	*rule = R_NONE;
+	r = links_read(e->m.t[t->leader].tid, t->tid, &l, &pe);
+	if (r == -ESRCH)
+		return 1;	/* gone meanwhile: the status check covers it */
+	if (r < 0) {
+		snprintf(got, len, "%s", pe.msg);
+		if (ours(-r))
+			return r;
+		/* A file the kernel garbles (or withholds) is the kernel's. */
+		snprintf(exp, len, "a well-formed ptrace_links");
+		return 0;
+	}
+	m_links(&e->m, i, &w);
 #define FIELD(f, fmt, rl)							\
 	do {									\
 		if (w.f == l.f)							\
@@ -222,20 +233,24 @@ static bool links_match(struct engine *e, int i, int *rule, char *exp, char *got
 /*
  * The links file must come to agree: the lists of other tasks (a child
  * being released by a namespace's init, say) may still be moving, so it
- * is polled like /proc status, with the live tasks' grace.
+ * is polled like /proc status, with the live tasks' grace. 1 agrees,
+ * 0 does not, -EINTR interrupted, another -errno our own failure.
  */
-static bool links_agree(struct engine *e, int i, int *rule, char *exp, char *got, size_t len)
+static int links_agree(struct engine *e, int i, int *rule, char *exp, char *got, size_t len)
 {
 	unsigned int delay = 0;
 	struct deadline dl;
+	int r;
 
 	deadline_start(&dl, cur_sec(e) < ALIVE_GRACE_SEC ? cur_sec(e) : ALIVE_GRACE_SEC);
-	while (!links_match(e, i, rule, exp, got, len)) {
-		if (deadline_expired(&dl) || ps_stop_signal)
-			return false;
+	while ((r = links_match(e, i, rule, exp, got, len)) == 0) {
+		if (ps_stop_signal)
+			return -EINTR;
+		if (deadline_expired(&dl))
+			return 0;
 		backoff_sleep(&delay);
 	}
-	return true;
+	return r;
 }
 
 void snapshot_task(struct engine *e, int i)
@@ -326,8 +341,19 @@ int check_tasks(struct engine *e, bool all, const char *why)
 				e->e[i].gone_ok = true;
 				continue;
 			}
-			if (e->have_links && !e->e[i].uncertain &&
-			    !links_agree(e, i, &d.rule, exp, got, sizeof(exp))) {
+			if (!e->have_links || e->e[i].uncertain)
+				continue;
+			r = links_agree(e, i, &d.rule, exp, got, sizeof(exp));
+			if (r == -EINTR) {
+				harness_err(e, "interrupted by %s", sig_name(ps_stop_signal));
+				return -1;
+			}
+			if (r < 0) {
+				harness_err(e, "%s: %s (our resource limit, not the kernel's "
+					    "doing)", why, got);
+				return -1;
+			}
+			if (r == 0) {
 				snapshot_task(e, i);
 				d.check = "links";
 				d.expected = exp;
@@ -449,7 +475,11 @@ int check_expect(struct engine *e, const struct stmt *s)
 		}
 		if (ok)
 			return 0;
-		if (deadline_expired(&dl) || ps_stop_signal)
+		if (ps_stop_signal) {
+			harness_err(e, "interrupted by %s", sig_name(ps_stop_signal));
+			return -1;
+		}
+		if (deadline_expired(&dl))
 			break;
 		backoff_sleep(&delay);
 	}

@@ -166,9 +166,16 @@ int spawn_process(struct engine *e, const char *name, int parent, bool subreaper
 			return -1;
 		}
 		step_deadline(e, &dl, REPLY_GRACE_SEC);
-		if (agent_reply(e->spawner, &rep, &fd, &dl) < 0 || !rep.ok || fd < 0) {
-			harness_err(e, "the spawner could not create %s: %s", name,
-				    rep.ok ? ps_last_error() : rep.msg);
+		fd = -1;
+		if (agent_reply(e->spawner, &rep, &fd, &dl) < 0) {
+			harness_err(e, "no reply of the spawner to create %s: %s", name,
+				    ps_last_error());
+			if (fd >= 0)
+				close(fd);
+			return -1;
+		}
+		if (!rep.ok || fd < 0) {
+			harness_err(e, "the spawner could not create %s: %s", name, rep.msg);
 			if (fd >= 0)
 				close(fd);
 			return -1;

@@ -54,7 +54,7 @@ static int sigchld_of(struct engine *e, int lead, const char *why)
 	struct agent_reply rep;
 	char exp[256], got[512];
 	struct m_notice *no;
-	int n, k, j, first = -1, nno = 0, hit = -1;
+	int n, k, j, first = -1, nno = 0;
 	size_t g = 0;
 
 	n = take_log(e, lead, &rep);
@@ -115,7 +115,6 @@ static int sigchld_of(struct engine *e, int lead, const char *why)
 				return -1;
 			}
 			no->seen = true;
-			hit = j;
 			break;
 		}
 	}
@@ -140,7 +139,6 @@ static int sigchld_of(struct engine *e, int lead, const char *why)
 		       tname(e, lead), nno, nno > 1 ? "s" : "");
 		return -1;
 	}
-	(void)hit;
 	return 0;
 }
 

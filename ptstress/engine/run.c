@@ -223,6 +223,15 @@ static void teardown(struct engine *e)
 	}
 }
 
+static void free_engine(struct engine *e)
+{
+	free(e->e);
+	free(e->before);
+	names_free(e->names);
+	model_free(&e->m);
+	free(e);
+}
+
 static void write_file(const char *dir, const char *name, const char *text)
 {
 	char path[PATH_MAX + 64];
@@ -344,15 +353,18 @@ static int run_one(const struct scenario *sc, const char *dir, const struct run_
 	model_init(&e->m, getpid());
 	e->m.wrong = o->wrong_rule;
 	e->opts = o;
+	e->spawner = -1;
 	e->names = names_new();
 	if (!e->names || !etask_grow(e)) {
 		tap_bail("out of memory");
+		free_engine(e);
 		return PS_EXIT_HARNESS;
 	}
 	bind_name(e, "R", 0);
-	e->spawner = -1;
 	if (start_spawner(e) < 0) {
 		tap_bail("cannot start the spawner: %s", ps_last_error());
+		teardown(e);
+		free_engine(e);
 		return PS_EXIT_HARNESS;
 	}
 	/* SIGCHLDs of an earlier scenario's teardown are no one's to check here. */
@@ -374,6 +386,8 @@ static int run_one(const struct scenario *sc, const char *dir, const struct run_
 	snprintf(e->dir, sizeof(e->dir), "%s", dir);
 	if (mkdir(e->dir, 0755) < 0 && errno != EEXIST) {
 		tap_bail("cannot create report directory %s: %s", e->dir, strerror(errno));
+		teardown(e);
+		free_engine(e);
 		return PS_EXIT_HARNESS;
 	}
 	text = scenario_print(sc);
@@ -414,7 +428,8 @@ static int run_one(const struct scenario *sc, const char *dir, const struct run_
 			   "as the model says", sc->path, e->st.steps, e->st.checks, e->st.reports,
 			   e->st.sigchld);
 	teardown(e);
-	verdict = e->harness ? PS_EXIT_HARNESS : e->st.findings ? PS_EXIT_FINDING : PS_EXIT_PASS;
+	/* A finding seen before the harness broke is still a finding (tap_exit_code()). */
+	verdict = e->st.findings ? PS_EXIT_FINDING : e->harness ? PS_EXIT_HARNESS : PS_EXIT_PASS;
 	keep = verdict || o->keep_reports;
 	if (summary_json(e, json, verdict, keep) < 0)
 		verdict = PS_EXIT_HARNESS;
@@ -429,11 +444,7 @@ static int run_one(const struct scenario *sc, const char *dir, const struct run_
 	} else {
 		tap_diag("report directory kept: %s", e->dir);
 	}
-	free(e->e);
-	free(e->before);
-	names_free(e->names);
-	model_free(&e->m);
-	free(e);
+	free_engine(e);
 	return verdict;
 }
 
@@ -567,7 +578,7 @@ int cmd_run(struct scenario *scs, int n, struct run_opts *o, FILE *json)
 		r = run_one(&scs[i], dirs[i], o, json);
 		if (r == PS_EXIT_ALL_SKIPPED)
 			skipped++;
-		else if (r == PS_EXIT_HARNESS || (r == PS_EXIT_FINDING && worst != PS_EXIT_HARNESS))
+		else if (r == PS_EXIT_FINDING || (r == PS_EXIT_HARNESS && worst != PS_EXIT_FINDING))
 			worst = r;
 	}
 	tap_end();

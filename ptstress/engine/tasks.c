@@ -201,6 +201,11 @@ int v_exec(struct engine *e, const struct stmt *s)
 	}
 	step_deadline(e, &dl, 0);
 	r = agent_hello(e->e[x].fd, &tid, &ns_tid, &dl);
+	if (r == -ECANCELED) {
+		/* execve() itself failed and said so: our resources, not de_thread(). */
+		harness_err(e, "exec of %s: %s", tname(e, x), ps_last_error());
+		return -1;
+	}
 	if (r < 0) {
 		snapshot_task(e, x);
 		report(e, &(struct fdesc){ .check = "event", .rule = R_DE_THREAD, .ntasks = 1,

@@ -14,6 +14,30 @@
 
 /* ---- blocks, lines, includes ---- */
 
+/*
+ * Open a scenario file for reading: 0, or an errno (EINVAL: not a regular
+ * file).  O_NONBLOCK: opening a FIFO must not wait for a writer, and a
+ * FIFO or /dev/zero would never end, so only regular files are read.
+ */
+static int open_regular(const char *path, FILE **f, struct stat *sb)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK), r;
+
+	*f = NULL;
+	if (fd < 0)
+		return errno;
+	r = fstat(fd, sb) ? errno : S_ISDIR(sb->st_mode) ? EISDIR :
+	    !S_ISREG(sb->st_mode) ? EINVAL : 0;
+	if (!r) {
+		*f = fdopen(fd, "r");
+		if (!*f)
+			r = errno;
+	}
+	if (r)
+		close(fd);
+	return r;
+}
+
 static int err_loc(struct parser *P, const struct sc_loc *loc, const char *msg)
 {
 	return sc_err(P->err, loc->file, loc->line, loc->col, "%s", msg);
@@ -79,18 +103,14 @@ static int do_include(struct parser *P, struct sc_src *src, const struct sc_tok 
 	if (memchr(t->s, '\0', (size_t)t->len) || !t->len)
 		return sc_err(P->err, src->name, src->line, t->col, "bad include path");
 	inc.name = path;
-	inc.f = fopen(path, "re");
-	if (!inc.f)
-		return sc_err(P->err, src->name, src->line, t->col, "cannot open include '%s': %s",
-			      path, strerror(errno));
-	/* Only regular files: a FIFO or /dev/zero would never end. */
-	r = fstat(fileno(inc.f), &sb) ? errno : S_ISDIR(sb.st_mode) ? EISDIR :
-	    !S_ISREG(sb.st_mode) ? EINVAL : 0;
-	if (r) {
-		fclose(inc.f);
+	r = open_regular(path, &inc.f, &sb);
+	if (r == EINVAL || r == EISDIR)
 		return sc_err(P->err, src->name, src->line, t->col, "cannot include '%s': %s",
-			      path, r == EINVAL ? "not a regular file" : strerror(r));
-	}
+			      path, r == EINVAL ? "not a regular file (a FIFO, a device?)" :
+			      strerror(r));
+	if (r)
+		return sc_err(P->err, src->name, src->line, t->col, "cannot open include '%s': %s",
+			      path, strerror(r));
 	for (i = 0; i < P->nfiles; i++) {
 		if (!P->files[i].id || P->files[i].dev != sb.st_dev || P->files[i].ino != sb.st_ino)
 			continue;
@@ -258,22 +278,14 @@ int scenario_parse_file(const char *path, struct scenario *sc, struct sc_error *
 {
 	struct sc_src src = { 0 };
 	struct stat sb;
-	int r, fd;
+	int r;
 
-	/* O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below. */
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-	src.f = fd >= 0 ? fdopen(fd, "r") : NULL;
-	r = !src.f || fstat(fileno(src.f), &sb) ? errno : S_ISDIR(sb.st_mode) ? EISDIR : 0;
-	if (!r && !S_ISREG(sb.st_mode)) {
-		fclose(src.f);
+	r = open_regular(path, &src.f, &sb);
+	if (r == EINVAL) {
 		memset(sc, 0, sizeof(*sc));
 		return sc_err(err, path, 0, 0, "not a regular file (a FIFO, a device?)");
 	}
 	if (r) {
-		if (src.f)
-			fclose(src.f);
-		else if (fd >= 0)
-			close(fd);
 		memset(sc, 0, sizeof(*sc));
 		return sc_err(err, path, 0, 0, "cannot open: %s", strerror(r));
 	}

@@ -33,6 +33,10 @@ static size_t utf8_len(const unsigned char *s, size_t n)
 	for (k = 1; k < len; k++)
 		if ((s[k] & 0xc0) != 0x80)
 			return 0;
+	/* Overlong forms, UTF-16 surrogates (U+D800..DFFF), above U+10FFFF. */
+	if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0) ||
+	    (s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] >= 0x90))
+		return 0;
 	return len;
 }
 

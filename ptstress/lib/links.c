@@ -272,7 +272,8 @@ int status_parse(const char *buf, struct proc_status *out, struct parse_error *e
 				seen_state = true;
 			}
 			for (i = 0; i < 3; i++) {
-				if (strlen(keys[i].key) != keylen || memcmp(keys[i].key, line, keylen))
+				if (strlen(keys[i].key) != keylen ||
+				    memcmp(keys[i].key, line, keylen))
 					continue;
 				if (!parse_value(val, (size_t)(line + linelen - val), keys[i].type,
 						 (char *)out + keys[i].offset))

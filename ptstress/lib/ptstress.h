@@ -231,7 +231,10 @@ bool tap_result(bool ok, const char *fmt, ...) PS_PRINTF(2, 3);
 void tap_skip(const char *reason, const char *fmt, ...) PS_PRINTF(2, 3);
 void tap_bail(const char *fmt, ...) PS_PRINTF(1, 2);
 void tap_end(void);
-/* Harness error beats finding beats pass; all-skipped is 4. */
+/*
+ * A finding beats a harness error beats a pass (a finding seen before the
+ * harness broke is still a finding); all-skipped is 4.
+ */
 int tap_exit_code(bool harness_error);
 
 /*

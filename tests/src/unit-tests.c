@@ -312,6 +312,10 @@ TEST(json_escape_invalid_utf8)
 		{ "\xc0\xaf", "\\u00c0\\u00af" },		/* overlong '/' */
 		{ "\xe2\x82", "\\u00e2\\u0082" },		/* 3-byte sequence cut short */
 		{ "\xf5\x80\x80\x80", "\\u00f5\\u0080\\u0080\\u0080" },	/* above U+10FFFF */
+		{ "\xe0\x80\xaf", "\\u00e0\\u0080\\u00af" },	/* overlong 3-byte '/' */
+		{ "\xed\xa0\x80", "\\u00ed\\u00a0\\u0080" },	/* surrogate U+D800 */
+		{ "\xf0\x80\x80\xaf", "\\u00f0\\u0080\\u0080\\u00af" },	/* overlong 4-byte */
+		{ "\xf4\x90\x80\x80", "\\u00f4\\u0090\\u0080\\u0080" },	/* U+110000 */
 	};
 
 	expect_escapes(_th, cases, sizeof(cases) / sizeof(cases[0]));
@@ -323,6 +327,10 @@ TEST(json_escape_valid_utf8_passes)
 		{ "\xc3\xa9t\xc3\xa9", "\xc3\xa9t\xc3\xa9" },		/* é: 2 bytes */
 		{ "\xe2\x82\xac 5", "\xe2\x82\xac 5" },			/* €: 3 bytes */
 		{ "\xf0\x9f\x98\x80", "\xf0\x9f\x98\x80" },		/* U+1F600: 4 bytes */
+		{ "\xe0\xa0\x80", "\xe0\xa0\x80" },	/* U+0800, the first 3-byte one */
+		{ "\xed\x9f\xbf", "\xed\x9f\xbf" },	/* U+D7FF, below the surrogates */
+		{ "\xf0\x90\x80\x80", "\xf0\x90\x80\x80" },	/* U+10000 */
+		{ "\xf4\x8f\xbf\xbf", "\xf4\x8f\xbf\xbf" },	/* U+10FFFF, the last */
 		{ "\xc3\xa9\xff\xc3\xa9", "\xc3\xa9\\u00ff\xc3\xa9" },	/* mixed */
 	};
 
