@@ -341,3 +341,18 @@ int stat_flags(pid_t pid, pid_t tid, unsigned long *flags)
 	*flags = strtoul(p + 1, NULL, 10);
 	return 0;
 }
+
+int meminfo_read(long *total_kb, long *avail_kb)
+{
+	char buf[PROC_FILE_MAX], *p;
+	int r;
+
+	r = read_proc_file("/proc/meminfo", buf, sizeof(buf));
+	if (r < 0)
+		return r;
+	p = strstr(buf, "MemTotal:");
+	*total_kb = p ? strtol(p + 9, NULL, 10) : 0;
+	p = strstr(buf, "MemAvailable:");
+	*avail_kb = p ? strtol(p + 13, NULL, 10) : 0;
+	return *total_kb > 0 && p ? 0 : -EINVAL;
+}

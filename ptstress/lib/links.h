@@ -67,4 +67,7 @@ int status_read(pid_t pid, pid_t tid, struct proc_status *out, struct parse_erro
 int stat_flags(pid_t pid, pid_t tid, unsigned long *flags);
 #define PS_PF_EXITING	0x00000004	/* include/linux/sched.h: PF_EXITING */
 
+/* MemTotal and MemAvailable of /proc/meminfo, in kB.  0 or -errno. */
+int meminfo_read(long *total_kb, long *avail_kb);
+
 #endif /* PTSTRESS_LINKS_H */
