@@ -83,6 +83,19 @@ static int wait_stop(pid_t pid, bool (*want)(const struct wait_event *), const c
 	}
 }
 
+/* Resume @pid with no signal; false with the failure in @rep. */
+static bool cont0(pid_t pid, struct agent_reply *rep)
+{
+	struct tracee t;
+	int r;
+
+	tracee_of(&t, pid);
+	r = tracee_resume(&t, RESUME_CONT, 0);
+	if (r < 0)
+		agent_set(rep, 0, -r, "%s", ps_last_error());
+	return r == 0;
+}
+
 static bool want_interrupt(const struct wait_event *ev)
 {
 	return ev->kind == WK_EVENT_STOP && ev->event == PTRACE_EVENT_STOP;
@@ -143,8 +156,6 @@ void op_attach(const struct agent_req *req, struct agent_reply *rep, int *passfd
 	pid_t pid = req->pid;
 	unsigned long opts = (unsigned long)req->arg;
 	struct wait_event ev;
-	struct tracee t;
-	int r;
 
 	(void)passfd;
 	if (ptrace(PTRACE_ATTACH, pid, NULL, NULL) < 0) {
@@ -160,13 +171,9 @@ void op_attach(const struct agent_req *req, struct agent_reply *rep, int *passfd
 			  strerror(errno));
 		return;
 	}
-	tracee_of(&t, pid);
 	/* Resume with 0: the SIGSTOP was ours, not the program's. */
-	r = tracee_resume(&t, RESUME_CONT, 0);
-	if (r < 0) {
-		agent_set(rep, 0, -r, "%s", ps_last_error());
+	if (!cont0(pid, rep))
 		return;
-	}
 	done(rep, "attached", pid, &ev);
 }
 
@@ -253,12 +260,8 @@ void op_pass(const struct agent_req *req, struct agent_reply *rep, int *passfd)
 		/* Signal stops on the way are delivered; the exit stop is resumed with 0. */
 		if (wait_stop(pid, want_exit_stop, "the PTRACE_EVENT_EXIT stop", &ev, rep) < 0)
 			return;
-		tracee_of(&t, pid);
-		r = tracee_resume(&t, RESUME_CONT, 0);
-		if (r < 0) {
-			agent_set(rep, 0, -r, "%s", ps_last_error());
+		if (!cont0(pid, rep))
 			return;
-		}
 		done(rep, "passed the exit stop of", pid, &ev);
 		return;
 	}
@@ -306,9 +309,7 @@ void op_follow(const struct agent_req *req, struct agent_reply *rep, int *passfd
 	pid_t pid = req->pid;
 	struct wait_event ev, cev;
 	unsigned long msg = 0;
-	struct tracee t;
 	pid_t child;
-	int r;
 
 	(void)passfd;
 	if (wait_stop(pid, want_fork, "the fork/clone event stop", &ev, rep) < 0)
@@ -322,16 +323,8 @@ void op_follow(const struct agent_req *req, struct agent_reply *rep, int *passfd
 	if (wait_stop(child, want_any_stop, "the first stop of an auto-attached task", &cev,
 		      rep) < 0)
 		return;
-	tracee_of(&t, child);
-	r = tracee_resume(&t, RESUME_CONT, 0);
-	if (r == 0) {
-		tracee_of(&t, pid);
-		r = tracee_resume(&t, RESUME_CONT, 0);
-	}
-	if (r < 0) {
-		agent_set(rep, 0, -r, "%s", ps_last_error());
+	if (!cont0(child, rep) || !cont0(pid, rep))
 		return;
-	}
 	rep->msg_val = msg;
 	done(rep, "followed a fork/clone to new task", child, &cev);
 	rep->pid = pid;

@@ -103,25 +103,6 @@ struct cmdline {
 	bool json_flag;		/* rules: --json */
 };
 
-/* "--name VALUE" or "--name=VALUE"; NULL if argv[*i] is not --name. */
-static const char *opt_value(int argc, char **argv, int *i, const char *name, bool *missing)
-{
-	size_t len = strlen(name);
-	const char *a = argv[*i];
-
-	if (strncmp(a, name, len))
-		return NULL;
-	if (a[len] == '=')
-		return a + len + 1;
-	if (a[len])
-		return NULL;
-	if (*i + 1 == argc) {
-		*missing = true;
-		return NULL;
-	}
-	return argv[++*i];
-}
-
 /* Parse the options of @c->cmd (argv[0] is the command).  0 or an exit code. */
 static int parse_cmdline(int argc, char **argv, struct cmdline *c)
 {

@@ -523,25 +523,6 @@ static bool usage_error(const char *fmt, const char *arg)
 	return false;
 }
 
-/* "--name VALUE" or "--name=VALUE"; NULL if @argv[*i] is not --name. */
-static const char *opt_value(int argc, char **argv, int *i, const char *name, bool *missing)
-{
-	size_t len = strlen(name);
-	const char *a = argv[*i];
-
-	if (strncmp(a, name, len))
-		return NULL;
-	if (a[len] == '=')
-		return a + len + 1;
-	if (a[len])
-		return NULL;
-	if (*i + 1 == argc) {
-		*missing = true;
-		return NULL;
-	}
-	return argv[++*i];
-}
-
 /* Fill in @o; false after a usage message on stderr. */
 static bool parse_args(int argc, char **argv, struct tput_opts *o)
 {

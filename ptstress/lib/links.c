@@ -203,6 +203,22 @@ static int thread_exists(pid_t pid, pid_t tid)
 	return access(path, F_OK) == 0;
 }
 
+/*
+ * Put @path in front of a failure's message: "path: strerror" for a read,
+ * "path:LINE: message" for a parse error (@parsed).  Returns @r.
+ */
+static int located(const char *path, int r, bool parsed, struct parse_error *err)
+{
+	char msg[sizeof(err->msg)];
+
+	if (parsed)
+		snprintf(msg, sizeof(msg), "%s:%d: %.200s", path, err->line, err->msg);
+	else
+		snprintf(msg, sizeof(msg), "%s: %s", path, strerror(-r));
+	memcpy(err->msg, msg, sizeof(msg));
+	return r;
+}
+
 int links_read(pid_t pid, pid_t tid, struct ptrace_links *out, struct parse_error *err)
 {
 	char path[80], buf[PROC_FILE_MAX];
@@ -213,18 +229,10 @@ int links_read(pid_t pid, pid_t tid, struct ptrace_links *out, struct parse_erro
 	r = read_proc_file(path, buf, sizeof(buf));
 	if (r == -ENOENT && !thread_exists(pid, tid))
 		r = -ESRCH;
-	if (r < 0) {
-		snprintf(err->msg, sizeof(err->msg), "%s: %s", path, strerror(-r));
-		return r;
-	}
+	if (r < 0)
+		return located(path, r, false, err);
 	r = links_parse(buf, out, err);
-	if (r < 0) {
-		char msg[sizeof(err->msg)];
-
-		snprintf(msg, sizeof(msg), "%s:%d: %.200s", path, err->line, err->msg);
-		memcpy(err->msg, msg, sizeof(msg));
-	}
-	return r;
+	return r < 0 ? located(path, r, true, err) : r;
 }
 
 bool links_supported(void)
@@ -305,18 +313,10 @@ int status_read(pid_t pid, pid_t tid, struct proc_status *out, struct parse_erro
 	r = read_proc_file(path, buf, sizeof(buf));
 	if (r == -ENOENT)
 		r = -ESRCH;
-	if (r < 0) {
-		snprintf(err->msg, sizeof(err->msg), "%s: %s", path, strerror(-r));
-		return r;
-	}
+	if (r < 0)
+		return located(path, r, false, err);
 	r = status_parse(buf, out, err);
-	if (r < 0) {
-		char msg[sizeof(err->msg)];
-
-		snprintf(msg, sizeof(msg), "%s:%d: %.200s", path, err->line, err->msg);
-		memcpy(err->msg, msg, sizeof(msg));
-	}
-	return r;
+	return r < 0 ? located(path, r, true, err) : r;
 }
 
 int stat_flags(pid_t pid, pid_t tid, unsigned long *flags)

@@ -224,6 +224,12 @@ void ps_ptrace_error(long req, pid_t pid, int sig, int err, const char *fmt, ...
 const char *ps_last_error(void);
 const char *sig_name(int sig);
 const char *errno_name(int err);
+/*
+ * Command lines: "--name VALUE" or "--name=VALUE" at argv[*i] (advancing
+ * *i past a separate VALUE); NULL if it is not --name, or *missing set
+ * when VALUE is missing.
+ */
+const char *opt_value(int argc, char **argv, int *i, const char *name, bool *missing);
 
 void tap_begin(void);
 void tap_diag(const char *fmt, ...) PS_PRINTF(1, 2);

@@ -243,3 +243,21 @@ bool check_done(struct check *c, const char *fmt, ...)
 		tap_diag("%s", c->text);
 	return c->ok;
 }
+
+const char *opt_value(int argc, char **argv, int *i, const char *name, bool *missing)
+{
+	size_t len = strlen(name);
+	const char *a = argv[*i];
+
+	if (strncmp(a, name, len))
+		return NULL;
+	if (a[len] == '=')
+		return a + len + 1;
+	if (a[len])
+		return NULL;
+	if (*i + 1 == argc) {
+		*missing = true;
+		return NULL;
+	}
+	return argv[++*i];
+}
