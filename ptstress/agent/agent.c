@@ -52,10 +52,13 @@ static void agent_signals(void)
 	 * SIGCHLD (sig_ignored() is false for ptraced tasks): a child's exit
 	 * would leave a traced agent in a signal-delivery-stop no tracer
 	 * expects.  Blocked, SIGCHLD stays pending and is never dequeued;
-	 * agents learn of their children through waitpid() only.
+	 * agents learn of their children through waitpid() only.  The same
+	 * for SIGRTMAX, the exit signal a scenario may give a child
+	 * ("exit-signal", do_notify_parent() sends it instead of SIGCHLD).
 	 */
 	sigemptyset(&set);
 	sigaddset(&set, SIGCHLD);
+	sigaddset(&set, SIGRTMAX);
 	sigprocmask(SIG_BLOCK, &set, NULL);
 }
 
@@ -162,18 +165,21 @@ pid_t agent_spawn(int flags, int *rfd)
 	child_flags = flags;
 	fflush(stdout);
 	fflush(stderr);
-	if (flags & (AGENT_FORK_PIDNS | AGENT_FORK_SIBLING)) {
+	if (flags & (AGENT_FORK_PIDNS | AGENT_FORK_SIBLING | AGENT_FORK_CSIGNAL)) {
 		/*
 		 * clone(CLONE_NEWPID): the child is the namespace's init (its
 		 * child_reaper); clone(CLONE_PARENT): the child is our parent's
 		 * (the spawner's, R's: see agent.h).  Its own stack: it never
 		 * returns into our frames, and the parent does not run until
-		 * clone() returns.  Not fork(): only a single-threaded agent
-		 * asks for these, so no malloc lock can be held meanwhile.
+		 * clone() returns.  Not fork(): R asks one thing at a time, so
+		 * the agent's other threads sit in recv() or a wait, holding
+		 * no lock the child needs.  An exit signal other than SIGCHLD
+		 * ("exit-signal") needs clone() too: fork() cannot give one.
 		 */
 		pid = clone(agent_child, stack + sizeof(stack),
 			    (flags & AGENT_FORK_PIDNS ? CLONE_NEWPID : 0) |
-			    (flags & AGENT_FORK_SIBLING ? CLONE_PARENT : 0) | SIGCHLD, NULL);
+			    (flags & AGENT_FORK_SIBLING ? CLONE_PARENT : 0) |
+			    (flags & AGENT_FORK_CSIGNAL ? AGENT_FORK_SIG(flags) : SIGCHLD), NULL);
 	} else {
 		pid = fork();
 		if (pid == 0) {
@@ -320,6 +326,16 @@ static void op_subreaper(const struct agent_req *req, struct agent_reply *rep, i
 		agent_set(rep, 1, 0, "subreaper %lld", (long long)req->arg);
 }
 
+static void op_pdeathsig(const struct agent_req *req, struct agent_reply *rep, int *passfd)
+{
+	(void)passfd;
+	if (prctl(PR_SET_PDEATHSIG, (unsigned long)req->sig, 0, 0, 0) < 0)
+		agent_set(rep, 0, errno, "PR_SET_PDEATHSIG %d: %s", (int)req->sig,
+			  strerror(errno));
+	else
+		agent_set(rep, 1, 0, "pdeathsig %d of %d", (int)req->sig, (int)gettid());
+}
+
 static void op_traceme(const struct agent_req *req, struct agent_reply *rep, int *passfd)
 {
 	(void)req;
@@ -363,6 +379,7 @@ static agent_op_fn *const handlers[OP_NR] = {
 	[OP_EXIT_GROUP] = op_exit_group,
 	[OP_EXEC] = op_exec,
 	[OP_SUBREAPER] = op_subreaper,
+	[OP_PDEATHSIG] = op_pdeathsig,
 	[OP_TRACEME] = op_traceme,
 	[OP_REAP] = op_reap,
 	[OP_SIGCHLD_LOG] = op_sigchld_log,

@@ -64,6 +64,12 @@ struct agent_req {
  * grows with the population (issue 15); the spawner's stays small.
  */
 #define AGENT_FORK_SIBLING	4
+/*
+ * clone() with exit signal AGENT_FORK_SIG(flags) instead of SIGCHLD
+ * ("process ... exit-signal"): flags | AGENT_FORK_CSIGNAL | (sig << 8).
+ */
+#define AGENT_FORK_CSIGNAL	8
+#define AGENT_FORK_SIG(flags)	(((flags) >> 8) & 0xff)
 
 /* A new task introduces itself. */
 struct agent_hello {

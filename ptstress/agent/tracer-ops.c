@@ -326,6 +326,14 @@ void op_follow(const struct agent_req *req, struct agent_reply *rep, int *passfd
 	if (!cont0(child, rep) || !cont0(pid, rep))
 		return;
 	rep->msg_val = msg;
+	/* Which event it was (kernel_clone(): CLONE for an exit signal other than SIGCHLD). */
+	if (req->arg && ev.event != req->arg) {
+		agent_set(rep, 0, 0, "the creation of %d stopped its creator %d in "
+			  "PTRACE_EVENT %d, not %d", (int)child, (int)pid, ev.event,
+			  (int)req->arg);
+		rep->pid = pid;
+		return;
+	}
 	done(rep, "followed a fork/clone to new task", child, &cev);
 	rep->pid = pid;
 }

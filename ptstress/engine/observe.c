@@ -224,7 +224,7 @@ static int links_match(struct engine *e, int i, int *rule, char *exp, char *got,
 	FIELD(children, "%lu", R_LINKS_LISTS);
 	FIELD(sibling_linked, "%d", R_LINKS_LISTS);
 	FIELD(exit_state, "%#x", t->why_state);
-	FIELD(exit_signal, "%d", R_LINKS_EXIT_SIGNAL);
+	FIELD(exit_signal, "%d", t->why_exitsig);
 	FIELD(exiting, "%d", t->why_state);
 #undef FIELD
 	return ne == 0;

@@ -8,6 +8,7 @@
  * the tracer has to "follow" before the creator can even reply.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,8 +95,10 @@ static int create(struct engine *e, int creator, const struct agent_req *req, un
 	if (start_call(e, creator, req) < 0)
 		return -1;
 	if (*tracer != M_NONE && !e->e[*tracer].external) {
-		if (call(e, *tracer, REQ(OP_FOLLOW, pid_for(e, *tracer, creator), 0, 0), &frep,
-			 NULL) < 0)
+		/* kernel_clone(): FORK for SIGCHLD, CLONE for a thread or another exit signal */
+		if (call(e, *tracer, REQ(OP_FOLLOW, pid_for(e, *tracer, creator), 0,
+					 opt == PTRACE_O_TRACEFORK ? PTRACE_EVENT_FORK :
+					 PTRACE_EVENT_CLONE), &frep, NULL) < 0)
 			return -1;
 		if (!frep.ok) {
 			report(e, &(struct fdesc){ .check = "event", .rule = R_AUTO_ATTACH,
@@ -169,15 +172,36 @@ static int add_thread(struct engine *e, const char *name, int proc)
 }
 
 int spawn_process(struct engine *e, const char *name, int parent, bool subreaper, bool pidns,
-		  int threads)
+		  int threads, int exitsig)
 {
 	int flags = (subreaper ? AGENT_FORK_SUBREAPER : 0) | (pidns ? AGENT_FORK_PIDNS : 0);
+	unsigned long follow;
 	int tracer = M_NONE, fd, i, k;
 	pid_t tid, ns_tid;
 	char tn[SC_NAME_LEN + 8];
 
 	if (live_cap(e, name) < 0)
 		return -1;
+	if (exitsig != SIGCHLD) {
+		/*
+		 * R's children come from the spawner with CLONE_PARENT, which
+		 * gives them the spawner's own exit signal (copy_process(),
+		 * kernel/fork.c:2506).  Agents and R keep SIGRTMAX blocked:
+		 * another signal would stop a traced parent in a
+		 * signal-delivery-stop nobody expects, or kill R.
+		 */
+		if (parent == 0) {
+			refuse(e, "%s: exit-signal needs a parent other than R", name);
+			return -1;
+		}
+		if (exitsig != 0 && exitsig != SIGRTMAX) {
+			refuse(e, "%s: exit-signal %s is not supported (SIGCHLD, SIGRTMAX or none: "
+			       "agents keep SIGRTMAX blocked)", name, sig_name(exitsig));
+			return -1;
+		}
+		flags |= AGENT_FORK_CSIGNAL | exitsig << 8;
+	}
+	follow = m_fork_trace_opt(&e->m, exitsig);
 	if (parent == 0) {
 		struct agent_reply rep;
 		struct agent_req *req = REQ(OP_FORK, 0, 0, flags | AGENT_FORK_SIBLING);
@@ -215,8 +239,7 @@ int spawn_process(struct engine *e, const char *name, int parent, bool subreaper
 			refuse(e, "nested pid namespaces are not supported");
 			return -1;
 		}
-		fd = create(e, parent, REQ(OP_FORK, 0, 0, flags), PTRACE_O_TRACEFORK, &tid, &ns_tid,
-			    &tracer);
+		fd = create(e, parent, REQ(OP_FORK, 0, 0, flags), follow, &tid, &ns_tid, &tracer);
 		if (fd < 0)
 			return -1;
 	}
@@ -224,6 +247,7 @@ int spawn_process(struct engine *e, const char *name, int parent, bool subreaper
 		  tracer);
 	if (i < 0)
 		return -1;
+	m_set_exit_signal(&e->m, i, exitsig);
 	logf_(e, "  process %s = pid %d (ns pid %d), parent %s", name, (int)tid, (int)ns_tid,
 	      tname(e, parent));
 	for (k = 1; k <= threads && !e->stop; k++) {
@@ -246,7 +270,8 @@ int v_process(struct engine *e, const struct stmt *s)
 	if (p < 0)
 		return -1;
 	return spawn_process(e, s->name[0], p, s->opts & O_SUBREAPER, s->opts & O_PIDNS,
-			     s->threads) < 0 ? -1 : 0;
+			     s->threads, s->exitsig < 0 ? 0 : s->exitsig ? s->exitsig : SIGCHLD) < 0 ?
+	       -1 : 0;
 }
 
 int v_thread(struct engine *e, const struct stmt *s)
@@ -267,7 +292,7 @@ static int tree_level(struct engine *e, const char *name, int node, int depth,
 		return 0;
 	for (k = 0; k < s->fanout; k++) {
 		snprintf(cn, sizeof(cn), "%s.%d", name, k + 1);
-		kids[k] = spawn_process(e, cn, node, false, false, s->threads);
+		kids[k] = spawn_process(e, cn, node, false, false, s->threads, SIGCHLD);
 		if (kids[k] < 0)
 			return -1;
 	}
@@ -285,7 +310,7 @@ int v_tree(struct engine *e, const struct stmt *s)
 
 	if (p < 0)
 		return -1;
-	root = spawn_process(e, s->name[0], p, false, false, s->threads);
+	root = spawn_process(e, s->name[0], p, false, false, s->threads, SIGCHLD);
 	if (root < 0)
 		return -1;
 	return tree_level(e, s->name[0], root, s->depth, s);

@@ -8,9 +8,12 @@
 /* Live tasks a run may have at once: above the largest population claimed (20000). */
 #define MAX_LIVE_TASKS	25000
 
-/* Create a process named @name, child of thread @parent; its index or -1. */
+/*
+ * Create a process named @name, child of thread @parent; its index or -1.
+ * @exitsig: its exit signal (SIGCHLD; SIGRTMAX or 0 need a parent other than R).
+ */
 int spawn_process(struct engine *e, const char *name, int parent, bool subreaper, bool pidns,
-		  int threads);
+		  int threads, int exitsig);
 int v_process(struct engine *e, const struct stmt *s);
 int v_tree(struct engine *e, const struct stmt *s);
 int v_thread(struct engine *e, const struct stmt *s);

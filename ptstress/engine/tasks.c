@@ -250,6 +250,33 @@ int v_subreaper(struct engine *e, const struct stmt *s)
 }
 
 /*
+ * pdeathsig TASK SIG: PR_SET_PDEATHSIG by that very thread (the parent-death
+ * signal is per thread: forget_original_parent() looks at every thread of
+ * an orphaned process).  SIGKILL and SIGTERM, whose effect the model knows.
+ */
+int v_pdeathsig(struct engine *e, const struct stmt *s)
+{
+	int x = task_of(e, s->name[0]);
+	struct agent_reply rep;
+
+	if (x < 0)
+		return -1;
+	if (s->sig != SIGKILL && s->sig != SIGTERM) {
+		refuse(e, "pdeathsig %s is not supported (SIGKILL or SIGTERM)", sig_name(s->sig));
+		return -1;
+	}
+	if (!alive(e, x) || T(e, x)->stop != MS_RUNNING || T(e, x)->in_exit) {
+		refuse(e, "%s must be running to call prctl()", tname(e, x));
+		return -1;
+	}
+	if (call(e, x, REQ(OP_PDEATHSIG, 0, s->sig, 0), &rep, NULL) < 0)
+		return -1;
+	if (outcome(e, s, (struct m_pred){ 0, R_NONE }, &rep, "pdeathsig", x))
+		m_set_pdeath_signal(&e->m, x, s->sig);
+	return 0;
+}
+
+/*
  * reap PROC [TASK]: PROC's thread that the model names waits for TASK's
  * exit report (as its real parent's group, or as its tracer: any zombie
  * whose report is owed to PROC's group), or for the next report due.

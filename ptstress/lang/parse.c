@@ -196,6 +196,13 @@ static int parse_opts(struct sp *s)
 			if (parse_fails(s, v))
 				return -1;
 			break;
+		case OT_SIG:
+			/* "none": exit_signal 0, no notification at all (copy_process()) */
+			if (sc_tok_is(v, "none"))
+				s->st->exitsig = -1;
+			else if (sc_tok_sig(s->src, v, &s->st->exitsig, s->P->err))
+				return -1;
+			break;
 		default:
 			if (o == OPT_SEED) {
 				if (sc_tok_ulong(s->src, v, od->word, &uv, s->P->err))

@@ -24,6 +24,7 @@ const struct sc_optdef sc_optdefs[OPT_NR] = {
 	[OPT_SEED]	= { "seed", OT_NUM, 0, 0, 0 },		/* any unsigned long */
 	[OPT_SUBREAPER]	= { "subreaper", OT_FLAG, O_SUBREAPER, 0, 0 },
 	[OPT_PIDNS]	= { "pidns", OT_FLAG, O_PIDNS, 0, 0 },
+	[OPT_EXITSIG]	= { "exit-signal", OT_SIG, 0, 0, 0 },	/* a signal or none */
 	[OPT_EXITKILL]	= { "exitkill", OT_FLAG, O_EXITKILL, 0, 0 },
 	[OPT_SYSGOOD]	= { "sysgood", OT_FLAG, O_SYSGOOD, 0, 0 },
 	[OPT_TRACECLONE] = { "traceclone", OT_FLAG, O_TRACECLONE, 0, 0 },
@@ -136,6 +137,8 @@ bool sc_opt_present(const struct stmt *st, enum sc_optid o)
 		return st->parent[0];
 	case OT_ERRS:
 		return st->nfails;
+	case OT_SIG:
+		return st->exitsig;
 	default:
 		return sc_opt_get(st, o);
 	}
@@ -204,6 +207,11 @@ static void print_stmt(FILE *f, const struct stmt *st, int indent)
 		} else if (od->type == OT_ERRS) {
 			for (i = 0; i < st->nfails; i++)
 				fprintf(f, "%c%s", i ? '|' : ' ', sc_errno_name(st->fails[i]));
+		} else if (od->type == OT_SIG) {
+			if (st->exitsig < 0)
+				fputs(" none", f);
+			else
+				print_sig(f, st->exitsig);
 		} else if (o == OPT_SEED) {
 			fprintf(f, " %lu", st->seed);
 		} else if (od->type == OT_NUM) {
@@ -246,6 +254,7 @@ static bool stmts_equal(const struct stmt *a, const struct stmt *b, int n)
 		if (a->verb != b->verb || a->nnames != b->nnames || a->ntargets != b->ntargets ||
 		    a->opts != b->opts || a->sig != b->sig || a->num != b->num ||
 		    strcmp(a->parent, b->parent) || a->threads != b->threads ||
+		    a->exitsig != b->exitsig ||
 		    a->depth != b->depth || a->fanout != b->fanout || a->what != b->what ||
 		    a->state != b->state || a->tasks != b->tasks || a->tracers != b->tracers ||
 		    a->rounds != b->rounds || a->seed != b->seed || a->nfails != b->nfails ||

@@ -105,6 +105,8 @@ struct stmt {
 	long num;		/* exit code, repeat count, sleep ms, timeout sec */
 	char parent[SC_NAME_LEN]; /* "parent PROC"; empty = R */
 	int threads;		/* "threads N": extra threads (process, tree, stress) */
+	int exitsig;		/* "exit-signal SIG|none": the clone exit signal of a
+				 * process; 0 not given (SIGCHLD), -1 none (0) */
 	int depth, fanout;	/* tree */
 	enum sc_expect what;	/* V_EXPECT */
 	enum sc_state state;	/* V_EXPECT state: the value */

@@ -234,6 +234,12 @@ void block_sigchld(void)
 
 	sigemptyset(&set);
 	sigaddset(&set, SIGCHLD);
+	/*
+	 * SIGRTMAX too: a scenario's "exit-signal" child notifies its parent
+	 * with it, and a kernel that does not reset it to SIGCHLD when the
+	 * child is reparented to R (reparent_leader()) must not kill R.
+	 */
+	sigaddset(&set, SIGRTMAX);
 	pthread_sigmask(SIG_BLOCK, &set, NULL);
 }
 

@@ -54,7 +54,7 @@ static void release_thread(struct model *m, int i, int rule)
 	if (lead != i && l->life == ML_ZOMBIE && !l->zapper && m_group_empty(m, lead) &&
 	    !l->zap_reaped)
 		m_notify(m, lead, l->tracer != M_NONE ? l->tracer : l->real_parent,
-			 R_NOTIFY_PARENT);
+			 l->exit_signal, R_NOTIFY_PARENT);
 }
 
 /*
@@ -112,10 +112,18 @@ static void exit_complete(struct model *m, int i)
 			t->owed_tracer = 0;	/* perturbed: the real parent gets it first */
 		if (m_wrong(m, R_REPORT_SAME_GROUP_ONCE) && t->tracer != M_NONE)
 			t->owed_tracer = 1;	/* perturbed: two reports in the same group */
+		/*
+		 * exit_notify(): the exit_signal goes to an untraced leader's
+		 * real parent, and to a tracer in the real parent's group
+		 * (!ptrace_reparented()) once the group is empty; SIGCHLD
+		 * otherwise.
+		 */
 		if (t->tracer != M_NONE)
-			m_notify(m, i, t->tracer, R_NOTIFY_TRACER);
+			m_notify(m, i, t->tracer, m_group_empty(m, i) &&
+				 m_same_group(m, t->tracer, parent) ? t->exit_signal : SIGCHLD,
+				 R_NOTIFY_TRACER);
 		else if (m_group_empty(m, i) && parent != M_INIT)
-			m_notify(m, i, parent, R_NOTIFY_PARENT);
+			m_notify(m, i, parent, t->exit_signal, R_NOTIFY_PARENT);
 	} else if (t->tracer != M_NONE) {
 		/* A traced thread is a zombie for its tracer only. */
 		if (m_wrong(m, R_TRACED_THREAD_ZOMBIE)) {
@@ -125,7 +133,7 @@ static void exit_complete(struct model *m, int i)
 		m_set_life(m, i, ML_ZOMBIE, R_TRACED_THREAD_ZOMBIE);
 		t->owed_tracer = 1;
 		t->why_owed = R_TRACED_THREAD_ZOMBIE;
-		m_notify(m, i, t->tracer, R_NOTIFY_TRACER);
+		m_notify(m, i, t->tracer, SIGCHLD, R_NOTIFY_TRACER);
 	} else if (m_wrong(m, R_THREAD_AUTOREAP)) {
 		m_set_life(m, i, ML_ZOMBIE, R_THREAD_AUTOREAP);	/* perturbed: not reaped */
 	} else {
@@ -174,6 +182,35 @@ static void exit_notify(struct model *m, int i)
 	}
 	m_reparent_children(m, i);
 	exit_complete(m, i);
+	m_deliver_pdeath(m);
+}
+
+/*
+ * The pdeath signals forget_original_parent() sent (model.c pdeath_send()):
+ * a process-directed signal to each group, taking effect after the exit
+ * that orphaned it.  SIGKILL ends the group (unless a group exit is under
+ * way: complete_signal()); another signal to a traced group stops some
+ * thread in a signal-delivery-stop, which one is the kernel's choice.
+ */
+void m_deliver_pdeath(struct model *m)
+{
+	/* FIFO, and re-entrant: a death may orphan more pdeath receivers. */
+	while (m->npdeath) {
+		int task = m->pdeath[0], sig = m->pdeath[1];
+		int lead = m->t[task].leader, w = m_alive_thread(m, lead), i;
+
+		m->npdeath -= 2;
+		memmove(m->pdeath, m->pdeath + 2, m->npdeath * sizeof(*m->pdeath));
+		if (w == M_NONE || m->t[lead].group_exit)
+			continue;
+		for (i = 0; i < m->n && sig != SIGKILL; i++)
+			if (m->t[i].leader == lead && m->t[i].life == ML_ALIVE &&
+			    m->t[i].tracer != M_NONE && !m->unpredictable)
+				m->unpredictable = "a pdeath signal other than SIGKILL to a "
+						   "traced process: which thread stops for it is "
+						   "the kernel's choice";
+		m_signal(m, w, sig);
+	}
 }
 
 /*
@@ -197,6 +234,7 @@ void m_settle(struct model *m)
 			if (t->life == ML_ZOMBIE && t->zapper && m_ns_drained(m, t->leader)) {
 				m_reparent_children(m, i);
 				exit_complete(m, i);
+				m_deliver_pdeath(m);
 				again = true;
 				continue;
 			}
@@ -455,9 +493,19 @@ void m_exec_done(struct model *m, int task)
 {
 	int lead = m->t[task].leader, i;
 	struct mtask *t = &m->t[task], *l = &m->t[lead];
+	int old_sig = l->exit_signal;
 
+	/*
+	 * de_thread() sets the execing thread's exit_signal to SIGCHLD ("we
+	 * have changed execution domain", fs/exec.c:1145,1169), the leader's
+	 * own too; begin_new_exec() bumps its ->self_exec_id (:1403).
+	 */
+	t->self_exec_id++;
+	t->exit_signal = m_wrong(m, R_EXEC_EXIT_SIGNAL) ? old_sig : SIGCHLD;
+	t->why_exitsig = R_EXEC_EXIT_SIGNAL;
 	if (task == lead)
 		return;
+	l->exit_signal = -1;
 	/*
 	 * The old leader is released without any report (exit_state =
 	 * EXIT_DEAD, release_task()), its tracer loses it; @task takes its

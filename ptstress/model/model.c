@@ -31,6 +31,7 @@ void model_init(struct model *m, pid_t self)
 	m->t[0].real_parent = M_NONE;
 	m->t[0].tracer = M_NONE;
 	m->t[0].subreaper = true;	/* `ptstress run` sets PR_SET_CHILD_SUBREAPER */
+	m->t[0].exit_signal = SIGCHLD;
 	m->t[0].ns = M_NONE;
 	m->t[0].why_parent = m->t[0].why_tracer = m->t[0].why_state = R_NONE;
 	m->t[0].why_code = m->t[0].why_owed = R_NONE;
@@ -41,6 +42,7 @@ void model_free(struct model *m)
 	free(m->t);
 	free(m->notices);
 	free(m->rel);
+	free(m->pdeath);
 	memset(m, 0, sizeof(*m));
 }
 
@@ -67,6 +69,8 @@ static int m_new(struct model *m, const char *name, pid_t tid, pid_t ns_tid)
 	t->why_state = R_NONE;
 	t->why_code = R_EXIT_CODE_OWN;
 	t->why_owed = R_NONE;
+	t->exit_signal = -1;
+	t->why_exitsig = R_LINKS_EXIT_SIGNAL;
 	m->nlive++;
 	return m->n++;
 }
@@ -105,8 +109,36 @@ int m_fork(struct model *m, int parent, const char *name, pid_t tid, pid_t ns_ti
 	m->t[i].subreaper = subreaper;
 	m->t[i].ns = new_ns ? i : m->t[parent].ns;
 	m->t[i].ns_reaper = i;	/* pid_ns->child_reaper: the init's leader at first */
+	m->t[i].exit_signal = SIGCHLD;
+	/*
+	 * dup_task_struct() copies ->self_exec_id; copy_process() records the
+	 * forking thread's as ->parent_exec_id (kernel/fork.c:2509).  R's
+	 * children come through the spawner with CLONE_PARENT, which copies
+	 * the spawner's ->parent_exec_id: R's, which never changes.
+	 */
+	m->t[i].self_exec_id = m->t[parent].self_exec_id;
+	m->t[i].parent_exec_id = m->t[parent].self_exec_id;
 	m_relate(m, i, parent);
 	return i;
+}
+
+void m_set_exit_signal(struct model *m, int proc, int sig)
+{
+	m->t[proc].exit_signal = sig;
+	m->t[proc].why_exitsig = R_LINKS_EXIT_SIGNAL;
+}
+
+unsigned long m_fork_trace_opt(const struct model *m, int exitsig)
+{
+	/* perturbed: every fork is a PTRACE_EVENT_FORK */
+	if (exitsig == SIGCHLD || m_wrong(m, R_CLONE_EVENT))
+		return PTRACE_O_TRACEFORK;
+	return PTRACE_O_TRACECLONE;
+}
+
+void m_set_pdeath_signal(struct model *m, int task, int sig)
+{
+	m->t[task].pdeath_signal = sig;
 }
 
 int m_thread(struct model *m, int creator, const char *name, pid_t tid, pid_t ns_tid)
@@ -117,6 +149,9 @@ int m_thread(struct model *m, int creator, const char *name, pid_t tid, pid_t ns
 		return -1;
 	m->t[i].leader = m->t[creator].leader;
 	m->t[i].ns = m->t[creator].ns;
+	/* CLONE_THREAD copies both (kernel/fork.c:2500-2504). */
+	m->t[i].self_exec_id = m->t[creator].self_exec_id;
+	m->t[i].parent_exec_id = m->t[creator].parent_exec_id;
 	return i;
 }
 
@@ -316,6 +351,39 @@ static int find_new_reaper(const struct model *m, int father, int *rule)
 	return th != M_NONE ? th : ns;
 }
 
+/*
+ * forget_original_parent(): every thread of the orphaned process @proc
+ * whose pdeath_signal is set sends it to the process (group_send_sig_info()
+ * with PIDTYPE_TGID), whoever the new reaper is, a sibling thread of the
+ * exiting one included.  Queued: the kernel sends it under tasklist_lock,
+ * the process dies after the exit that orphaned it (m_deliver_pdeath()).
+ */
+static void pdeath_send(struct model *m, int proc)
+{
+	int k;
+
+	for (k = 0; k < m->n; k++) {
+		const struct mtask *t = &m->t[k];
+
+		if (t->leader != proc || t->life == ML_DEAD || !t->pdeath_signal)
+			continue;
+		/* perturbed: only the leader's pdeath_signal counts */
+		if (m_wrong(m, R_PDEATH_SIGNAL) && k != proc)
+			continue;
+		if (m->npdeath + 2 > m->pdeath_cap) {
+			int cap = m->pdeath_cap ? 2 * m->pdeath_cap : 32;
+			int *q = realloc(m->pdeath, cap * sizeof(*q));
+
+			if (!q)
+				abort();
+			m->pdeath = q;
+			m->pdeath_cap = cap;
+		}
+		m->pdeath[m->npdeath++] = k;
+		m->pdeath[m->npdeath++] = t->pdeath_signal;
+	}
+}
+
 /* forget_original_parent()/reparent_leader(): @father's children move to the new reaper. */
 void m_reparent_children(struct model *m, int father)
 {
@@ -332,6 +400,16 @@ void m_reparent_children(struct model *m, int father)
 		t->why_parent = rule;
 		if (reaper >= 0)
 			m_relate(m, i, reaper);
+		pdeath_send(m, i);
+		/*
+		 * reparent_leader(), only for a reaper in another group: "We
+		 * don't want people slaying init" -- the exit_signal is SIGCHLD
+		 * from now on.  A sibling thread adopts it as it is.
+		 */
+		if (!m_same_group(m, father, reaper) && !m_wrong(m, R_REPARENT_EXIT_SIGNAL)) {
+			t->exit_signal = SIGCHLD;
+			t->why_exitsig = R_REPARENT_EXIT_SIGNAL;
+		}
 		/*
 		 * A traced zombie that lands in its tracer's own group owes one
 		 * report, not two: wait_task_zombie() decides EXIT_TRACE by
@@ -354,7 +432,7 @@ void m_reparent_children(struct model *m, int father)
 		 */
 		if (t->life == ML_ZOMBIE && t->tracer == M_NONE && m_group_empty(m, i) &&
 		    !m_same_group(m, father, reaper))
-			m_notify(m, i, reaper, R_NOTIFY_REPARENTED_ZOMBIE);
+			m_notify(m, i, reaper, t->exit_signal, R_NOTIFY_REPARENTED_ZOMBIE);
 	}
 }
 
@@ -382,7 +460,8 @@ void m_exit_ptrace(struct model *m, int tracer)
 			} else if (t->leader == i && m_group_empty(m, i) && !t->zap_reaped &&
 				   !m_same_group(m, tracer, m->t[i].real_parent)) {
 				t->why_owed = R_DETACH_ZOMBIE_LEADER;
-				m_notify(m, i, t->real_parent, R_NOTIFY_DETACHED_ZOMBIE);
+				m_notify(m, i, t->real_parent, t->exit_signal,
+					 R_NOTIFY_DETACHED_ZOMBIE);
 			}
 			/* perturbed: nobody is owed the let-go zombie leader */
 			if (t->leader == i && m_wrong(m, R_DETACH_ZOMBIE_LEADER))
@@ -451,7 +530,7 @@ int m_report(struct model *m, int waiter, int task)
 		else if (t->leader == task && t->owed_parent) {
 			/* ... and notifies the real parent (wait_task_zombie() EXIT_TRACE). */
 			t->why_owed = R_REPORT_PARENT;
-			m_notify(m, task, t->real_parent, R_NOTIFY_AFTER_TRACER);
+			m_notify(m, task, t->real_parent, t->exit_signal, R_NOTIFY_AFTER_TRACER);
 		}
 		m_settle(m);
 		return 0;

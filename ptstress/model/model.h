@@ -107,12 +107,18 @@ struct mtask {
 	int ns_reaper;		/* ns init leaders: the thread that is pid_ns->child_reaper */
 	bool zapper;		/* the init thread sleeping in zap_pid_ns_processes() */
 	bool zap_cand;		/* may be that thread: which one is racy on a group exit */
+	/* exit signals and the parent-death signal */
+	int exit_signal;	/* leaders: ->exit_signal (SIGCHLD, another, 0: none); -1 threads */
+	unsigned int self_exec_id;	/* ->self_exec_id: copied at creation, +1 per execve() */
+	unsigned int parent_exec_id;	/* leaders: the forking thread's self_exec_id then */
+	int pdeath_signal;	/* PR_SET_PDEATHSIG of this thread; 0: none (fork resets it) */
 	/* the rule behind each prediction, for findings (enum m_rule) */
 	int why_parent;		/* real_parent */
 	int why_tracer;		/* tracer and ptrace flags */
 	int why_state;		/* life and stop */
 	int why_code;		/* the status its report must carry */
 	int why_owed;		/* who must collect its report */
+	int why_exitsig;	/* its exit_signal */
 };
 
 /* A SIGCHLD the kernel sends (do_notify_parent()), for the SIGCHLD check. */
@@ -121,7 +127,7 @@ struct m_notice {
 	int from;		/* the task whose exit it reports */
 	int code;		/* si_code: CLD_EXITED or CLD_KILLED */
 	int status;		/* si_status: the task's *own* exit code or signal */
-	int rule;		/* which do_notify_parent() call */
+	int rule;		/* which do_notify_parent() call (or the rule behind its signal) */
 	bool checked;		/* counted by a SIGCHLD check */
 	bool seen;		/* matched by a logged SIGCHLD */
 };
@@ -138,6 +144,8 @@ struct model {
 	unsigned long long *rel;	/* hash set of (task, process) "may notify" pairs */
 	int rel_cap, nrel;
 	const char *unpredictable;	/* a step the rules cannot predict: why; NULL */
+	int *pdeath;		/* pdeath signals sent, not yet delivered: (task, sig) pairs */
+	int npdeath, pdeath_cap;
 };
 
 void model_init(struct model *m, pid_t self);
@@ -166,6 +174,15 @@ void m_stop_collected(struct model *m, int task);
  */
 bool m_resumed(struct model *m, int task, bool listen);
 void m_set_subreaper(struct model *m, int proc, bool on);
+/* A process's exit signal as its clone() gave it (copy_process()); SIGCHLD by default. */
+void m_set_exit_signal(struct model *m, int proc, int sig);
+/*
+ * kernel_clone(): the PTRACE_O_TRACE* option that auto-attaches a child
+ * forked with exit signal @exitsig (FORK for SIGCHLD, else CLONE).
+ */
+unsigned long m_fork_trace_opt(const struct model *m, int exitsig);
+/* PR_SET_PDEATHSIG @sig by thread @task. */
+void m_set_pdeath_signal(struct model *m, int task, int sig);
 /* A signal reached @task's group untraced (delivered): its effect (kill, stop, continue). */
 void m_signal(struct model *m, int task, int sig);
 /*
@@ -276,8 +293,12 @@ int m_pids_seen_by(const struct model *m, pid_t pid, int lead, int *out, int max
 bool m_has_notices(const struct model *m, int lead);
 /* Forget the checked notices. */
 void m_notices_gc(struct model *m);
-/* do_notify_parent(@from) to the process of thread @to. */
-void m_notify(struct model *m, int from, int to, int rule);
+/*
+ * do_notify_parent(@from, @sig) to thread @to (->parent): @sig is the
+ * exit_signal, or SIGCHLD where the caller passes that; a notice is
+ * recorded if the signal sent is SIGCHLD.
+ */
+void m_notify(struct model *m, int from, int to, int sig, int rule);
 
 /* ---- internal to model/ ---- */
 bool m_wrong(const struct model *m, int rule);
@@ -286,6 +307,7 @@ bool m_group_empty(const struct model *m, int lead);
 bool m_ns_drained(const struct model *m, int init);
 void m_settle(struct model *m);
 void m_reparent_children(struct model *m, int father);
+void m_deliver_pdeath(struct model *m);
 void m_exit_ptrace(struct model *m, int tracer);
 void m_set_life(struct model *m, int task, enum m_life life, int rule);
 

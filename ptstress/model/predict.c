@@ -129,8 +129,12 @@ void m_links(const struct model *m, int task, struct m_links *w)
 		w->children++;		/* perturbed: one child too many */
 	w->sibling_linked = t->leader == task;
 	w->exit_state = t->life == ML_ZOMBIE && !t->zapper ? EXIT_ZOMBIE_STATE : 0;
-	/* fork(): SIGCHLD for a process (and de_thread() sets it); -1 for a thread. */
-	w->exit_signal = t->leader == task ? SIGCHLD : -1;
+	/*
+	 * copy_process(): the clone()'s exit signal for a process (SIGCHLD
+	 * unless "exit-signal"; reparent_leader() and de_thread() reset it),
+	 * -1 for a thread.
+	 */
+	w->exit_signal = t->leader == task ? t->exit_signal : -1;
 	if (m_wrong(m, R_LINKS_EXIT_SIGNAL))
 		w->exit_signal = 0;	/* perturbed */
 	w->exiting = t->life != ML_ALIVE || t->exited;

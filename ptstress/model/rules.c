@@ -142,12 +142,29 @@ int m_pids_seen_by(const struct model *m, pid_t pid, int lead, int *out, int max
 
 /* ---- notices ---- */
 
-void m_notify(struct model *m, int from, int to, int rule)
+void m_notify(struct model *m, int from, int to, int sig, int rule)
 {
 	const struct mtask *f = &m->t[from];
 	struct m_notice *n;
 
 	if (to < 0)
+		return;
+	m_relate(m, from, to);
+	/*
+	 * do_notify_parent(): another exit signal than SIGCHLD turns into
+	 * SIGCHLD when the parent thread exec'd since the fork
+	 * (kernel/signal.c:2062-2068).  Only SIGCHLD is logged by agents;
+	 * SIGRTMAX stays blocked, 0 sends nothing.
+	 */
+	if (sig != SIGCHLD && f->parent_exec_id != m->t[to].self_exec_id &&
+	    !m_wrong(m, R_EXIT_SIGNAL_NOTIFY)) {
+		sig = SIGCHLD;
+		rule = R_EXIT_SIGNAL_NOTIFY;
+	}
+	/* perturbed: every exit is notified with SIGCHLD */
+	if (m_wrong(m, R_EXIT_SIGNAL_NOTIFY))
+		sig = SIGCHLD;
+	if (sig != SIGCHLD)
 		return;
 	/* The zapping init ignores SIGCHLD (zap_pid_ns_processes() sets SIG_IGN). */
 	if (m->t[m->t[to].leader].zapper || m->t[to].zapper)
@@ -172,7 +189,6 @@ void m_notify(struct model *m, int from, int to, int rule)
 	if (m_wrong(m, rule))
 		n->status++;
 	n->rule = rule;
-	m_relate(m, from, to);
 }
 
 bool m_has_notices(const struct model *m, int lead)

@@ -149,6 +149,22 @@ TEST(process_every_option)
 	scenario_free(&sc);
 }
 
+/* exit-signal: a signal, or none (exit_signal 0); a missing or bad value is an error. */
+TEST(process_exit_signal)
+{
+	VERB_CASE("process p parent a exit-signal SIGRTMAX",
+		  EXPECT_EQ(st->exitsig, SIGRTMAX); EXPECT_STREQ(st->parent, "a"));
+	VERB_CASE("process p exit-signal none", EXPECT_EQ(st->exitsig, -1));
+	VERB_CASE("process p", EXPECT_EQ(st->exitsig, 0));
+	VERB_CASE("pdeathsig a.t1 KILL", EXPECT_EQ(st->verb, V_PDEATHSIG);
+		  EXPECT_STREQ(st->name[0], "a.t1"); EXPECT_EQ(st->sig, SIGKILL));
+	expect_error(_th, "process p exit-signal\n", 21, 1, 22,
+		     "too few arguments: 'exit-signal' needs a value");
+	expect_error(_th, "process p exit-signal SIGNOPE\n", 29, 1, 23,
+		     "unknown signal 'SIGNOPE'");
+	expect_error(_th, "process p\npdeathsig p\n", 22, 2, 12, "SIG");
+}
+
 TEST(verbs_tree_thread_tracer)
 {
 	VERB_CASE("tree t depth 2 fanout 3 parent a threads 4",
@@ -282,7 +298,7 @@ TEST(within_accepted)
 		"singlestep T a within 7", "detach T a within 7", "ptrace-kill T a within 7",
 		"race-attach T th a within 7", "kill a 9 within 7", "tkill th 9 within 7",
 		"exit a within 7", "exec a within 7", "subreaper a on within 7",
-		"reap a within 7", "quit T within 7", "strace s a within 7", "gdb g a within 7",
+		"reap a within 7", "pdeathsig a SIGKILL within 7", "quit T within 7", "strace s a within 7", "gdb g a within 7",
 		"gdb g a\nstop g within 7", "gdb g a\nwait g within 7",
 		"expect state a running within 7",
 	};
@@ -631,6 +647,8 @@ static const char *const samples[] = {
 	"cont y x SIGRTMIN\ndetach y x 64\nkill x 32\n",
 	"repeat 1\nend\n",
 	"process fails_not\nprocess a.t1\nprocess a threads 0\nkill a.t1 1\n",
+	"process a\nprocess b parent a exit-signal SIGRTMAX\nprocess c parent a exit-signal none\n"
+	"process d parent a exit-signal 17 threads 1\npdeathsig b KILL\npdeathsig d.t1 SIGTERM\n",
 };
 
 TEST(round_trip_samples)
