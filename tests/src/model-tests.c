@@ -19,20 +19,17 @@
 #include <sys/ptrace.h>
 #include <sys/wait.h>
 
-#include "harness.h"
-#include "model/model.h"
+#include "model-tests.h"
 
-#define R_TID	100	/* R, index 0 */
+struct model m;
 
-static struct model m;
-
-static void setup(void)
+void setup(void)
 {
 	model_free(&m);
 	model_init(&m, R_TID);
 }
 
-static int proc(int parent, const char *name, pid_t tid)
+int proc(int parent, const char *name, pid_t tid)
 {
 	return m_fork(&m, parent, name, tid, tid, false, false);
 }
@@ -42,7 +39,7 @@ static int subreaper(int parent, const char *name, pid_t tid)
 	return m_fork(&m, parent, name, tid, tid, true, false);
 }
 
-static int thread(int creator, const char *name, pid_t tid)
+int thread(int creator, const char *name, pid_t tid)
 {
 	return m_thread(&m, creator, name, tid, tid);
 }
@@ -60,8 +57,7 @@ static int collector(int task, bool *tr)
 	return c == M_NONE ? -9 : c;
 }
 
-/* exited(code) as the wait status encodes it, or killed(sig). */
-static int status(int task)
+int status(int task)
 {
 	int code, sig;
 
@@ -69,8 +65,6 @@ static int status(int task)
 	return sig ? sig : code << 8;
 }
 
-#define EXITED(n)	((n) << 8)
-#define KILLED(s)	(s)
 
 /* ---- real parents: forget_original_parent() / find_new_reaper() ---- */
 
@@ -678,110 +672,6 @@ TEST(notice_reparented_zombie)
 			n++;
 	EXPECT_EQ(n, 1);
 	EXPECT_EQ(m_ppid(&m, c), R_TID);
-}
-
-/* ---- exit signals and the parent-death signal ---- */
-
-/* The notices of @from to process @lead: how many. */
-static int notices(int from, int lead)
-{
-	int k, n = 0;
-
-	for (k = 0; k < m.nnotices; k++)
-		if (m.notices[k].from == from && m.notices[k].to_lead == lead)
-			n++;
-	return n;
-}
-
-/*
- * reparent_leader() (kernel/exit.c:671), called only across groups
- * (:718-719): exit_signal becomes SIGCHLD for an orphan adopted by R, not
- * for one adopted by a sibling thread; exit_notify() (:751-753) notifies
- * with the exit_signal, and only SIGCHLD is a notice.
- */
-TEST(exit_signal_reset_across_groups_only)
-{
-	struct m_links w;
-	int a, at1, b, c;
-
-	setup();
-	a = proc(0, "A", 3001);
-	at1 = thread(a, "A.t1", 3002);
-	b = proc(a, "B", 3003);
-	c = proc(a, "C", 3004);
-	m_set_exit_signal(&m, b, SIGRTMAX);
-	m_set_exit_signal(&m, c, SIGRTMAX);
-	m_thread_exit(&m, a, 0, 0);
-	m_links(&m, b, &w);
-	EXPECT_EQ(w.exit_signal, SIGRTMAX);	/* adopted by A.t1 as it is */
-	m_group_exit(&m, c, 1, 0);
-	EXPECT_EQ(notices(c, a), 0);		/* SIGRTMAX to A: no SIGCHLD */
-	m_thread_exit(&m, at1, 0, 0);
-	m_links(&m, b, &w);
-	EXPECT_EQ(w.exit_signal, SIGCHLD);	/* adopted by R */
-	EXPECT_EQ(m_ppid(&m, b), R_TID);
-	m_group_exit(&m, b, 3, 0);
-	EXPECT_EQ(notices(b, 0), 1);
-}
-
-/*
- * de_thread() (fs/exec.c:1145,1169) resets the execing process's
- * exit_signal; do_notify_parent() (kernel/signal.c:2062-2068) sends
- * SIGCHLD once the parent exec'd (self_exec_id, fs/exec.c:1403).
- */
-TEST(exit_signal_exec_resets)
-{
-	struct m_links w;
-	int a, b, bt1, d;
-
-	setup();
-	a = proc(0, "A", 3101);
-	b = proc(a, "B", 3102);
-	m_set_exit_signal(&m, b, SIGRTMAX);
-	bt1 = thread(b, "B.t1", 3103);
-	m_exec(&m, bt1);
-	m_exec_done(&m, bt1);
-	m_links(&m, bt1, &w);
-	EXPECT_EQ(w.exit_signal, SIGCHLD);
-	d = proc(a, "D", 3104);
-	m_set_exit_signal(&m, d, SIGRTMAX);
-	m_exec(&m, a);
-	m_exec_done(&m, a);
-	m_links(&m, d, &w);
-	EXPECT_EQ(w.exit_signal, SIGRTMAX);	/* exit_signal itself stays */
-	m_group_exit(&m, d, 7, 0);
-	EXPECT_EQ(notices(d, a), 1);		/* but the notice is SIGCHLD */
-	EXPECT_EQ(m_fork_trace_opt(&m, SIGRTMAX), (unsigned long)PTRACE_O_TRACECLONE);
-	EXPECT_EQ(m_fork_trace_opt(&m, SIGCHLD), (unsigned long)PTRACE_O_TRACEFORK);
-}
-
-/*
- * forget_original_parent() (kernel/exit.c:708-716): the exit of the
- * parent *thread* sends each orphaned thread's pdeath_signal to its
- * process, a sibling reaper or not; copy_process() (kernel/fork.c:2449)
- * starts every task without one.
- */
-TEST(pdeath_signal_per_thread)
-{
-	int a, at1, b, c, ct1, g;
-
-	setup();
-	a = proc(0, "A", 3201);
-	at1 = thread(a, "A.t1", 3202);
-	b = proc(at1, "B", 3203);
-	m_set_pdeath_signal(&m, b, SIGKILL);
-	c = proc(a, "C", 3204);
-	ct1 = thread(c, "C.t1", 3205);
-	m_set_pdeath_signal(&m, ct1, SIGKILL);
-	g = proc(c, "G", 3206);
-	m_thread_exit(&m, at1, 0, 0);		/* A adopts B, and B dies */
-	EXPECT_EQ(m_ppid(&m, b), 3201);
-	EXPECT_EQ(status(b), KILLED(SIGKILL));
-	EXPECT_STREQ(m_state_letters(&m, c), "RSD");
-	m_group_exit(&m, a, 0, 0);		/* C.t1's setting kills C */
-	EXPECT_EQ(status(c), KILLED(SIGKILL));
-	EXPECT_STREQ(m_state_letters(&m, g), "RSD");	/* G inherited nothing */
-	EXPECT_EQ(m_ppid(&m, g), R_TID);
 }
 
 /* ---- negative controls: perturbed rules change the answers ---- */
