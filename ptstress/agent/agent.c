@@ -326,6 +326,22 @@ static void op_subreaper(const struct agent_req *req, struct agent_reply *rep, i
 		agent_set(rep, 1, 0, "subreaper %lld", (long long)req->arg);
 }
 
+static void op_sigchld_act(const struct agent_req *req, struct agent_reply *rep, int *passfd)
+{
+	struct sigaction sa;
+
+	(void)passfd;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = req->arg & SIGCHLD_IGNORE ? SIG_IGN : SIG_DFL;
+	sa.sa_flags = req->arg & SIGCHLD_NOCLDWAIT ? SA_NOCLDWAIT : 0;
+	if (sigaction(SIGCHLD, &sa, NULL) < 0)
+		agent_set(rep, 0, errno, "sigaction(SIGCHLD): %s", strerror(errno));
+	else
+		agent_set(rep, 1, 0, "SIGCHLD %s%s in %d", req->arg & SIGCHLD_IGNORE ?
+			  "SIG_IGN" : "SIG_DFL", req->arg & SIGCHLD_NOCLDWAIT ?
+			  " SA_NOCLDWAIT" : "", (int)getpid());
+}
+
 static void op_pdeathsig(const struct agent_req *req, struct agent_reply *rep, int *passfd)
 {
 	(void)passfd;
@@ -379,6 +395,7 @@ static agent_op_fn *const handlers[OP_NR] = {
 	[OP_EXIT_GROUP] = op_exit_group,
 	[OP_EXEC] = op_exec,
 	[OP_SUBREAPER] = op_subreaper,
+	[OP_SIGCHLD_ACT] = op_sigchld_act,
 	[OP_PDEATHSIG] = op_pdeathsig,
 	[OP_TRACEME] = op_traceme,
 	[OP_REAP] = op_reap,

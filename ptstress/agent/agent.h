@@ -53,6 +53,10 @@ struct agent_req {
 #define STOP_SEIZED	1	/* PTRACE_INTERRUPT (else tkill(SIGSTOP)) */
 #define STOP_NOWAIT	2	/* an exited tracee: no stop follows */
 
+/* OP_SIGCHLD_ACT (agent_req.arg): SIGCHLD's disposition; neither: SIG_DFL. */
+#define SIGCHLD_IGNORE		1	/* SIG_IGN */
+#define SIGCHLD_NOCLDWAIT	2	/* SA_NOCLDWAIT */
+
 /* Flags of OP_FORK. */
 #define AGENT_FORK_SUBREAPER	1	/* PR_SET_CHILD_SUBREAPER at birth */
 #define AGENT_FORK_PIDNS	2	/* clone(CLONE_NEWPID): the init of a new namespace */

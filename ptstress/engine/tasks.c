@@ -250,6 +250,31 @@ int v_subreaper(struct engine *e, const struct stmt *s)
 }
 
 /*
+ * sigchld PROC [ignore] [nocldwait]: sigaction(SIGCHLD) by a running thread
+ * of PROC, for the whole group (the sighand is shared).
+ */
+int v_sigchld(struct engine *e, const struct stmt *s)
+{
+	int x = task_of(e, s->name[0]), w;
+	struct agent_reply rep;
+	int arg = (s->opts & O_IGNORE ? SIGCHLD_IGNORE : 0) |
+		  (s->opts & O_NOCLDWAIT ? SIGCHLD_NOCLDWAIT : 0);
+
+	if (x < 0)
+		return -1;
+	w = m_alive_thread(&e->m, x);
+	if (w == M_NONE || T(e, w)->stop != MS_RUNNING) {
+		refuse(e, "%s has no running thread to call sigaction()", tname(e, x));
+		return -1;
+	}
+	if (call(e, w, REQ(OP_SIGCHLD_ACT, 0, 0, arg), &rep, NULL) < 0)
+		return -1;
+	if (outcome(e, s, (struct m_pred){ 0, R_NONE }, &rep, "sigchld", x))
+		m_set_sigchld(&e->m, x, s->opts & O_IGNORE, s->opts & O_NOCLDWAIT);
+	return 0;
+}
+
+/*
  * pdeathsig TASK SIG: PR_SET_PDEATHSIG by that very thread (the parent-death
  * signal is per thread: forget_original_parent() looks at every thread of
  * an orphaned process).  SIGKILL and SIGTERM, whose effect the model knows.

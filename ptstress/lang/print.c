@@ -34,6 +34,8 @@ const struct sc_optdef sc_optdefs[OPT_NR] = {
 	[OPT_TRACEEXIT]	= { "traceexit", OT_FLAG, O_TRACEEXIT, 0, 0 },
 	[OPT_QUIT]	= { "quit", OT_FLAG, O_GDB_QUIT, 0, 0 },
 	[OPT_THREADONLY] = { "thread", OT_FLAG, O_THREAD_ONLY, 0, 0 },
+	[OPT_IGNORE]	= { "ignore", OT_FLAG, O_IGNORE, 0, 0 },
+	[OPT_NOCLDWAIT]	= { "nocldwait", OT_FLAG, O_NOCLDWAIT, 0, 0 },
 	[OPT_FAILS]	= { "fails", OT_ERRS, 0, 0, 0 },
 	[OPT_WITHIN]	= { "within", OT_NUM, 0, 1, 86400 },
 };

@@ -65,6 +65,9 @@ enum sc_opt {
 	O_GDB_QUIT	= 1u << 11,	/* quit without detaching */
 	/* exit PROC [CODE] thread: only the leader thread exits (SYS_exit) */
 	O_THREAD_ONLY	= 1u << 12,
+	/* sigchld PROC [ignore] [nocldwait]: SIGCHLD's sa_handler and sa_flags */
+	O_IGNORE	= 1u << 13,	/* SIG_IGN (absent: SIG_DFL) */
+	O_NOCLDWAIT	= 1u << 14,	/* SA_NOCLDWAIT */
 };
 
 /* What "expect" checks. */

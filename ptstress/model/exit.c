@@ -51,10 +51,12 @@ static void release_thread(struct model *m, int i, int rule)
 	const struct mtask *l = &m->t[lead];
 
 	m_set_life(m, i, ML_DEAD, rule);
+	/* release_task() :277-281: the leader may reap itself then */
 	if (lead != i && l->life == ML_ZOMBIE && !l->zapper && m_group_empty(m, lead) &&
-	    !l->zap_reaped)
-		m_notify(m, lead, l->tracer != M_NONE ? l->tracer : l->real_parent,
-			 l->exit_signal, R_NOTIFY_PARENT);
+	    !l->zap_reaped &&
+	    m_notify(m, lead, l->tracer != M_NONE ? l->tracer : l->real_parent,
+		     l->exit_signal, R_NOTIFY_PARENT))
+		m_autoreap(m, lead, R_SIGCHLD_AUTOREAP);
 }
 
 /*
@@ -122,8 +124,9 @@ static void exit_complete(struct model *m, int i)
 			m_notify(m, i, t->tracer, m_group_empty(m, i) &&
 				 m_same_group(m, t->tracer, parent) ? t->exit_signal : SIGCHLD,
 				 R_NOTIFY_TRACER);
-		else if (m_group_empty(m, i) && parent != M_INIT)
-			m_notify(m, i, parent, t->exit_signal, R_NOTIFY_PARENT);
+		else if (m_group_empty(m, i) && parent != M_INIT &&
+			 m_notify(m, i, parent, t->exit_signal, R_NOTIFY_PARENT))
+			m_autoreap(m, i, R_SIGCHLD_AUTOREAP);
 	} else if (t->tracer != M_NONE) {
 		/* A traced thread is a zombie for its tracer only. */
 		if (m_wrong(m, R_TRACED_THREAD_ZOMBIE)) {
@@ -503,6 +506,12 @@ void m_exec_done(struct model *m, int task)
 	t->self_exec_id++;
 	t->exit_signal = m_wrong(m, R_EXEC_EXIT_SIGNAL) ? old_sig : SIGCHLD;
 	t->why_exitsig = R_EXEC_EXIT_SIGNAL;
+	/*
+	 * flush_signal_handlers(me, 0) (fs/exec.c:1404, kernel/signal.c:
+	 * 540-554): SIG_IGN stays, every sa_flags is cleared.
+	 */
+	t->sigchld_ign = l->sigchld_ign;
+	t->sigchld_nocldwait = m_wrong(m, R_SIGHAND_FORK_EXEC) && l->sigchld_nocldwait;
 	if (task == lead)
 		return;
 	l->exit_signal = -1;

@@ -118,8 +118,41 @@ int m_fork(struct model *m, int parent, const char *name, pid_t tid, pid_t ns_ti
 	 */
 	m->t[i].self_exec_id = m->t[parent].self_exec_id;
 	m->t[i].parent_exec_id = m->t[parent].self_exec_id;
+	/* copy_sighand(): the child starts with its parent's dispositions. */
+	if (!m_wrong(m, R_SIGHAND_FORK_EXEC)) {
+		m->t[i].sigchld_ign = m->t[m->t[parent].leader].sigchld_ign;
+		m->t[i].sigchld_nocldwait = m->t[m->t[parent].leader].sigchld_nocldwait;
+	}
 	m_relate(m, i, parent);
 	return i;
+}
+
+void m_set_sigchld(struct model *m, int proc, bool ign, bool nocldwait)
+{
+	int lead = m->t[proc].leader, k;
+	struct mtask *l = &m->t[lead];
+
+	l->sigchld_ign = ign;
+	l->sigchld_nocldwait = nocldwait;
+	/*
+	 * do_sigaction() (kernel/signal.c:4158-4175): SIG_IGN, and SIG_DFL
+	 * for SIGCHLD (ignored by default), discard a pending SIGCHLD: the
+	 * notices sent so far may never be seen.
+	 */
+	for (k = 0; k < m->nnotices; k++)
+		if (m->notices[k].to_lead == lead)
+			m->notices[k].checked = true;
+}
+
+/* A zombie that reaps itself (do_notify_parent() said so): released, owed to nobody. */
+void m_autoreap(struct model *m, int task, int rule)
+{
+	struct mtask *t = &m->t[task];
+
+	t->owed_parent = 0;
+	t->owed_tracer = 0;
+	t->why_owed = rule;
+	m_set_life(m, task, ML_DEAD, rule);
 }
 
 void m_set_exit_signal(struct model *m, int proc, int sig)
@@ -431,8 +464,9 @@ void m_reparent_children(struct model *m, int father)
 		 * moves to another group is notified to its new parent.
 		 */
 		if (t->life == ML_ZOMBIE && t->tracer == M_NONE && m_group_empty(m, i) &&
-		    !m_same_group(m, father, reaper))
-			m_notify(m, i, reaper, t->exit_signal, R_NOTIFY_REPARENTED_ZOMBIE);
+		    !m_same_group(m, father, reaper) &&
+		    m_notify(m, i, reaper, t->exit_signal, R_NOTIFY_REPARENTED_ZOMBIE))
+			m_autoreap(m, i, R_SIGCHLD_AUTOREAP);
 	}
 }
 
@@ -460,8 +494,18 @@ void m_exit_ptrace(struct model *m, int tracer)
 			} else if (t->leader == i && m_group_empty(m, i) && !t->zap_reaped &&
 				   !m_same_group(m, tracer, m->t[i].real_parent)) {
 				t->why_owed = R_DETACH_ZOMBIE_LEADER;
-				m_notify(m, i, t->real_parent, t->exit_signal,
-					 R_NOTIFY_DETACHED_ZOMBIE);
+				/* __ptrace_unlink() comes first: untraced, it may reap itself */
+				t->tracer = M_NONE;
+				if (m_notify(m, i, t->real_parent, t->exit_signal,
+					     R_NOTIFY_DETACHED_ZOMBIE))
+					m_autoreap(m, i, R_SIGCHLD_AUTOREAP);
+				t->tracer = tracer;
+			} else if (t->leader == i && m_group_empty(m, i) && !t->zap_reaped &&
+				   (m->t[m->t[tracer].leader].sigchld_ign ||
+				    m->t[m->t[tracer].leader].sigchld_nocldwait) &&
+				   !m_wrong(m, R_DETACH_IGNORING)) {
+				/* __ptrace_detach(): the tracer's group, its parent's, ignores it */
+				m_autoreap(m, i, R_DETACH_IGNORING);
 			}
 			/* perturbed: nobody is owed the let-go zombie leader */
 			if (t->leader == i && m_wrong(m, R_DETACH_ZOMBIE_LEADER))
@@ -530,7 +574,9 @@ int m_report(struct model *m, int waiter, int task)
 		else if (t->leader == task && t->owed_parent) {
 			/* ... and notifies the real parent (wait_task_zombie() EXIT_TRACE). */
 			t->why_owed = R_REPORT_PARENT;
-			m_notify(m, task, t->real_parent, t->exit_signal, R_NOTIFY_AFTER_TRACER);
+			if (m_notify(m, task, t->real_parent, t->exit_signal,
+				     R_NOTIFY_AFTER_TRACER))
+				m_autoreap(m, task, R_SIGCHLD_AUTOREAP);
 		}
 		m_settle(m);
 		return 0;

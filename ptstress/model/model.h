@@ -112,6 +112,9 @@ struct mtask {
 	unsigned int self_exec_id;	/* ->self_exec_id: copied at creation, +1 per execve() */
 	unsigned int parent_exec_id;	/* leaders: the forking thread's self_exec_id then */
 	int pdeath_signal;	/* PR_SET_PDEATHSIG of this thread; 0: none (fork resets it) */
+	/* leaders: the group's SIGCHLD disposition (sighand, copied at fork) */
+	bool sigchld_ign;	/* SIG_IGN: children reap themselves, no SIGCHLD */
+	bool sigchld_nocldwait;	/* SA_NOCLDWAIT: children reap themselves, SIGCHLD sent */
 	/* the rule behind each prediction, for findings (enum m_rule) */
 	int why_parent;		/* real_parent */
 	int why_tracer;		/* tracer and ptrace flags */
@@ -181,6 +184,8 @@ void m_set_exit_signal(struct model *m, int proc, int sig);
  * forked with exit signal @exitsig (FORK for SIGCHLD, else CLONE).
  */
 unsigned long m_fork_trace_opt(const struct model *m, int exitsig);
+/* sigaction(SIGCHLD) by a thread of @proc: SIG_IGN if @ign, SA_NOCLDWAIT if @nocldwait. */
+void m_set_sigchld(struct model *m, int proc, bool ign, bool nocldwait);
 /* PR_SET_PDEATHSIG @sig by thread @task. */
 void m_set_pdeath_signal(struct model *m, int task, int sig);
 /* A signal reached @task's group untraced (delivered): its effect (kill, stop, continue). */
@@ -296,9 +301,10 @@ void m_notices_gc(struct model *m);
 /*
  * do_notify_parent(@from, @sig) to thread @to (->parent): @sig is the
  * exit_signal, or SIGCHLD where the caller passes that; a notice is
- * recorded if the signal sent is SIGCHLD.
+ * recorded if the signal sent is SIGCHLD.  True if @from reaps itself
+ * (its parent's group ignores SIGCHLD): the caller releases it.
  */
-void m_notify(struct model *m, int from, int to, int sig, int rule);
+bool m_notify(struct model *m, int from, int to, int sig, int rule);
 
 /* ---- internal to model/ ---- */
 bool m_wrong(const struct model *m, int rule);
@@ -308,6 +314,7 @@ bool m_ns_drained(const struct model *m, int init);
 void m_settle(struct model *m);
 void m_reparent_children(struct model *m, int father);
 void m_deliver_pdeath(struct model *m);
+void m_autoreap(struct model *m, int task, int rule);
 void m_exit_ptrace(struct model *m, int tracer);
 void m_set_life(struct model *m, int task, enum m_life life, int rule);
 

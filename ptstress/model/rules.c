@@ -142,13 +142,14 @@ int m_pids_seen_by(const struct model *m, pid_t pid, int lead, int *out, int max
 
 /* ---- notices ---- */
 
-void m_notify(struct model *m, int from, int to, int sig, int rule)
+bool m_notify(struct model *m, int from, int to, int sig, int rule)
 {
-	const struct mtask *f = &m->t[from];
+	const struct mtask *f = &m->t[from], *pl;
+	bool autoreap = false;
 	struct m_notice *n;
 
 	if (to < 0)
-		return;
+		return false;
 	m_relate(m, from, to);
 	/*
 	 * do_notify_parent(): another exit signal than SIGCHLD turns into
@@ -165,10 +166,22 @@ void m_notify(struct model *m, int from, int to, int sig, int rule)
 	if (m_wrong(m, R_EXIT_SIGNAL_NOTIFY))
 		sig = SIGCHLD;
 	if (sig != SIGCHLD)
-		return;
+		return false;
 	/* The zapping init ignores SIGCHLD (zap_pid_ns_processes() sets SIG_IGN). */
 	if (m->t[m->t[to].leader].zapper || m->t[to].zapper)
-		return;
+		return false;
+	/*
+	 * do_notify_parent() (kernel/signal.c:2107-2133): an untraced child
+	 * whose parent's group ignores SIGCHLD (SIG_IGN or SA_NOCLDWAIT)
+	 * reaps itself; SIG_IGN sends nothing, SA_NOCLDWAIT still SIGCHLD.
+	 */
+	pl = &m->t[m->t[to].leader];
+	if (f->tracer == M_NONE && (pl->sigchld_ign || pl->sigchld_nocldwait) &&
+	    !m_wrong(m, R_SIGCHLD_AUTOREAP)) {
+		autoreap = true;
+		if (pl->sigchld_ign)
+			return true;
+	}
 	if (m->nnotices == m->notices_cap) {
 		int cap = m->notices_cap ? m->notices_cap * 2 : 64;
 
@@ -189,6 +202,7 @@ void m_notify(struct model *m, int from, int to, int sig, int rule)
 	if (m_wrong(m, rule))
 		n->status++;
 	n->rule = rule;
+	return autoreap;
 }
 
 bool m_has_notices(const struct model *m, int lead)

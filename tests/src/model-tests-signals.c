@@ -110,3 +110,43 @@ TEST(pdeath_signal_per_thread)
 	EXPECT_STREQ(m_state_letters(&m, g), "RSD");	/* G inherited nothing */
 	EXPECT_EQ(m_ppid(&m, g), R_TID);
 }
+
+/*
+ * do_notify_parent() (kernel/signal.c:2107-2133): an untraced child of a
+ * group that ignores SIGCHLD reaps itself; a traced one only after its
+ * tracer's wait (wait_task_zombie(), kernel/exit.c:1210); SA_NOCLDWAIT
+ * still sends SIGCHLD, SIG_IGN does not; fork copies the disposition
+ * (copy_sighand()), execve() drops SA_NOCLDWAIT (flush_signal_handlers()).
+ */
+TEST(sigchld_ignored_autoreaps)
+{
+	bool tr;
+	int a, b, g, t, d, e;
+
+	setup();
+	a = proc(0, "A", 3301);
+	t = proc(0, "T", 3302);
+	m_set_sigchld(&m, a, true, false);
+	b = proc(a, "B", 3303);
+	m_group_exit(&m, b, 3, 0);
+	EXPECT_STREQ(m_state_letters(&m, b), "");	/* gone */
+	EXPECT_EQ(notices(b, a), 0);
+	g = proc(a, "G", 3304);
+	seize(t, g, 0);
+	m_group_exit(&m, g, 7, 0);
+	EXPECT_STREQ(m_state_letters(&m, g), "Z");
+	EXPECT_EQ(collector(g, &tr), t);
+	EXPECT_EQ(m_report(&m, t, g), 0);
+	EXPECT_STREQ(m_state_letters(&m, g), "");	/* then it reaps itself */
+	m_set_sigchld(&m, a, false, true);
+	d = proc(a, "D", 3305);
+	e = proc(d, "E", 3306);			/* D inherited SA_NOCLDWAIT */
+	m_group_exit(&m, e, 0, 0);
+	EXPECT_STREQ(m_state_letters(&m, e), "");
+	EXPECT_EQ(notices(e, d), 1);		/* SIGCHLD still sent */
+	m_exec(&m, d);
+	m_exec_done(&m, d);
+	e = proc(d, "E2", 3307);
+	m_group_exit(&m, e, 0, 0);
+	EXPECT_STREQ(m_state_letters(&m, e), "Z");	/* execve() dropped it */
+}

@@ -44,13 +44,12 @@ int thread(int creator, const char *name, pid_t tid)
 	return m_thread(&m, creator, name, tid, tid);
 }
 
-static void seize(int tracer, int task, unsigned long opts)
+void seize(int tracer, int task, unsigned long opts)
 {
 	m_trace(&m, tracer, task, opts, true, R_ATTACH_LINK);
 }
 
-/* The collector of @task's next report, -9 for "none"; *tr: as tracer. */
-static int collector(int task, bool *tr)
+int collector(int task, bool *tr)
 {
 	int c = m_next_collector(&m, task, tr);
 

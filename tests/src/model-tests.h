@@ -18,6 +18,10 @@ void setup(void);
 /* A process forked by thread @parent; a thread created by @creator. */
 int proc(int parent, const char *name, pid_t tid);
 int thread(int creator, const char *name, pid_t tid);
+/* @tracer seizes @task with @opts. */
+void seize(int tracer, int task, unsigned long opts);
+/* The collector of @task's next report, -9 for "none"; *tr: as tracer. */
+int collector(int task, bool *tr);
 /* exited(code) as the wait status encodes it, or killed(sig). */
 int status(int task);
 

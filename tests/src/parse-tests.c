@@ -163,6 +163,9 @@ TEST(process_exit_signal)
 	expect_error(_th, "process p exit-signal SIGNOPE\n", 29, 1, 23,
 		     "unknown signal 'SIGNOPE'");
 	expect_error(_th, "process p\npdeathsig p\n", 22, 2, 12, "SIG");
+	VERB_CASE("sigchld a nocldwait ignore", EXPECT_EQ(st->verb, V_SIGCHLD);
+		  EXPECT_EQ(st->opts, O_IGNORE | O_NOCLDWAIT));
+	expect_error(_th, "process p\nsigchld p off\n", 24, 2, 11, "unknown option 'off'");
 }
 
 TEST(verbs_tree_thread_tracer)
@@ -298,7 +301,7 @@ TEST(within_accepted)
 		"singlestep T a within 7", "detach T a within 7", "ptrace-kill T a within 7",
 		"race-attach T th a within 7", "kill a 9 within 7", "tkill th 9 within 7",
 		"exit a within 7", "exec a within 7", "subreaper a on within 7",
-		"reap a within 7", "pdeathsig a SIGKILL within 7", "quit T within 7", "strace s a within 7", "gdb g a within 7",
+		"reap a within 7", "pdeathsig a SIGKILL within 7", "sigchld a ignore within 7", "quit T within 7", "strace s a within 7", "gdb g a within 7",
 		"gdb g a\nstop g within 7", "gdb g a\nwait g within 7",
 		"expect state a running within 7",
 	};
@@ -648,7 +651,8 @@ static const char *const samples[] = {
 	"repeat 1\nend\n",
 	"process fails_not\nprocess a.t1\nprocess a threads 0\nkill a.t1 1\n",
 	"process a\nprocess b parent a exit-signal SIGRTMAX\nprocess c parent a exit-signal none\n"
-	"process d parent a exit-signal 17 threads 1\npdeathsig b KILL\npdeathsig d.t1 SIGTERM\n",
+	"process d parent a exit-signal 17 threads 1\npdeathsig b KILL\npdeathsig d.t1 SIGTERM\n"
+	"sigchld a ignore nocldwait\nsigchld d nocldwait\nsigchld b\n",
 };
 
 TEST(round_trip_samples)
