@@ -172,7 +172,7 @@ static int add_thread(struct engine *e, const char *name, int proc)
 }
 
 int spawn_process(struct engine *e, const char *name, int parent, bool subreaper, bool pidns,
-		  int threads, int exitsig)
+		  int threads, int exitsig, bool clone_parent)
 {
 	int flags = (subreaper ? AGENT_FORK_SUBREAPER : 0) | (pidns ? AGENT_FORK_PIDNS : 0);
 	unsigned long follow;
@@ -182,6 +182,25 @@ int spawn_process(struct engine *e, const char *name, int parent, bool subreaper
 
 	if (live_cap(e, name) < 0)
 		return -1;
+	if (clone_parent) {
+		int rp = parent ? e->m.t[e->m.t[parent].leader].real_parent : M_NONE;
+
+		/*
+		 * R's parent is the watchdog, outside the model; a namespace
+		 * init gets EINVAL (copy_process(), kernel/fork.c:2153-2155).
+		 */
+		if (parent == 0 || rp < 0 || pidns) {
+			refuse(e, "%s: clone-parent needs a parent other than R whose own real "
+			       "parent is in the scenario, and no pidns", name);
+			return -1;
+		}
+		if (e->m.t[e->m.t[parent].leader].ns == e->m.t[parent].leader) {
+			refuse(e, "%s: clone-parent by a namespace init is EINVAL "
+			       "(copy_process())", name);
+			return -1;
+		}
+		flags |= AGENT_FORK_SIBLING;
+	}
 	if (exitsig != SIGCHLD) {
 		/*
 		 * R's children come from the spawner with CLONE_PARENT, which
@@ -243,11 +262,13 @@ int spawn_process(struct engine *e, const char *name, int parent, bool subreaper
 		if (fd < 0)
 			return -1;
 	}
-	i = adopt(e, m_fork(&e->m, parent, name, tid, ns_tid, subreaper, pidns), fd, name, parent,
+	i = adopt(e, clone_parent ? m_clone_parent(&e->m, parent, name, tid, ns_tid, subreaper) :
+		  m_fork(&e->m, parent, name, tid, ns_tid, subreaper, pidns), fd, name, parent,
 		  tracer);
 	if (i < 0)
 		return -1;
-	m_set_exit_signal(&e->m, i, exitsig);
+	if (!clone_parent)
+		m_set_exit_signal(&e->m, i, exitsig);
 	logf_(e, "  process %s = pid %d (ns pid %d), parent %s", name, (int)tid, (int)ns_tid,
 	      tname(e, parent));
 	for (k = 1; k <= threads && !e->stop; k++) {
@@ -270,8 +291,8 @@ int v_process(struct engine *e, const struct stmt *s)
 	if (p < 0)
 		return -1;
 	return spawn_process(e, s->name[0], p, s->opts & O_SUBREAPER, s->opts & O_PIDNS,
-			     s->threads, s->exitsig < 0 ? 0 : s->exitsig ? s->exitsig : SIGCHLD) < 0 ?
-	       -1 : 0;
+			     s->threads, s->exitsig < 0 ? 0 : s->exitsig ? s->exitsig : SIGCHLD,
+			     s->opts & O_CLONE_PARENT) < 0 ? -1 : 0;
 }
 
 int v_thread(struct engine *e, const struct stmt *s)
@@ -292,7 +313,7 @@ static int tree_level(struct engine *e, const char *name, int node, int depth,
 		return 0;
 	for (k = 0; k < s->fanout; k++) {
 		snprintf(cn, sizeof(cn), "%s.%d", name, k + 1);
-		kids[k] = spawn_process(e, cn, node, false, false, s->threads, SIGCHLD);
+		kids[k] = spawn_process(e, cn, node, false, false, s->threads, SIGCHLD, false);
 		if (kids[k] < 0)
 			return -1;
 	}
@@ -310,7 +331,7 @@ int v_tree(struct engine *e, const struct stmt *s)
 
 	if (p < 0)
 		return -1;
-	root = spawn_process(e, s->name[0], p, false, false, s->threads, SIGCHLD);
+	root = spawn_process(e, s->name[0], p, false, false, s->threads, SIGCHLD, false);
 	if (root < 0)
 		return -1;
 	return tree_level(e, s->name[0], root, s->depth, s);

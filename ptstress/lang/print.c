@@ -25,6 +25,7 @@ const struct sc_optdef sc_optdefs[OPT_NR] = {
 	[OPT_SUBREAPER]	= { "subreaper", OT_FLAG, O_SUBREAPER, 0, 0 },
 	[OPT_PIDNS]	= { "pidns", OT_FLAG, O_PIDNS, 0, 0 },
 	[OPT_EXITSIG]	= { "exit-signal", OT_SIG, 0, 0, 0 },	/* a signal or none */
+	[OPT_CLONE_PARENT] = { "clone-parent", OT_FLAG, O_CLONE_PARENT, 0, 0 },
 	[OPT_EXITKILL]	= { "exitkill", OT_FLAG, O_EXITKILL, 0, 0 },
 	[OPT_SYSGOOD]	= { "sysgood", OT_FLAG, O_SYSGOOD, 0, 0 },
 	[OPT_TRACECLONE] = { "traceclone", OT_FLAG, O_TRACECLONE, 0, 0 },

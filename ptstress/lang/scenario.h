@@ -68,6 +68,8 @@ enum sc_opt {
 	/* sigchld PROC [ignore] [nocldwait]: SIGCHLD's sa_handler and sa_flags */
 	O_IGNORE	= 1u << 13,	/* SIG_IGN (absent: SIG_DFL) */
 	O_NOCLDWAIT	= 1u << 14,	/* SA_NOCLDWAIT */
+	/* process NAME parent P clone-parent: clone(CLONE_PARENT) by P */
+	O_CLONE_PARENT	= 1u << 15,
 };
 
 /* What "expect" checks. */

@@ -159,6 +159,12 @@ void model_free(struct model *m);
 /* A process forked by thread @parent (a new leader); returns its index or -1 (ENOMEM). */
 int m_fork(struct model *m, int parent, const char *name, pid_t tid, pid_t ns_tid,
 	   bool subreaper, bool new_ns);
+/*
+ * clone(CLONE_PARENT) by thread @creator: a process whose real parent is
+ * @creator's; its exit_signal is @creator's group leader's.  Its index or -1.
+ */
+int m_clone_parent(struct model *m, int creator, const char *name, pid_t tid, pid_t ns_tid,
+		   bool subreaper);
 /* A thread created by thread @creator: joins @creator's group. */
 int m_thread(struct model *m, int creator, const char *name, pid_t tid, pid_t ns_tid);
 /* A task auto-attached by @tracer (PTRACE_O_TRACEFORK/CLONE/VFORK of its parent). */

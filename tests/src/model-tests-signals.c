@@ -150,3 +150,26 @@ TEST(sigchld_ignored_autoreaps)
 	m_group_exit(&m, e, 0, 0);
 	EXPECT_STREQ(m_state_letters(&m, e), "Z");	/* execve() dropped it */
 }
+
+/*
+ * copy_process() (kernel/fork.c:2499-2506): a CLONE_PARENT child is its
+ * caller's sibling and takes the exit_signal of the caller's group leader.
+ */
+TEST(clone_parent_sibling_and_leader_exit_signal)
+{
+	struct m_links w;
+	int x, a, at1, b;
+
+	setup();
+	x = proc(0, "X", 3401);
+	a = proc(x, "A", 3402);
+	m_set_exit_signal(&m, a, SIGRTMAX);
+	at1 = thread(a, "A.t1", 3403);
+	b = m_clone_parent(&m, at1, "B", 3404, 3404, false);
+	EXPECT_EQ(m_ppid(&m, b), 3401);
+	m_links(&m, b, &w);
+	EXPECT_EQ(w.exit_signal, SIGRTMAX);
+	EXPECT_EQ(w.real_parent, 3401);
+	m_group_exit(&m, b, 0, 0);
+	EXPECT_EQ(notices(b, x), 0);		/* X is sent SIGRTMAX */
+}

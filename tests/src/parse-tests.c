@@ -652,7 +652,8 @@ static const char *const samples[] = {
 	"process fails_not\nprocess a.t1\nprocess a threads 0\nkill a.t1 1\n",
 	"process a\nprocess b parent a exit-signal SIGRTMAX\nprocess c parent a exit-signal none\n"
 	"process d parent a exit-signal 17 threads 1\npdeathsig b KILL\npdeathsig d.t1 SIGTERM\n"
-	"sigchld a ignore nocldwait\nsigchld d nocldwait\nsigchld b\n",
+	"sigchld a ignore nocldwait\nsigchld d nocldwait\nsigchld b\n"
+	"process e parent b clone-parent exit-signal SIGRTMAX\n",
 };
 
 TEST(round_trip_samples)
