@@ -308,15 +308,20 @@ int v_pdeathsig(struct engine *e, const struct stmt *s)
  */
 int v_reap(struct engine *e, const struct stmt *s)
 {
-	int p = task_of(e, s->name[0]), w, c = -1, cc, i;
+	int p = task_of(e, s->name[0]), w, c = -1, cc, i, named = -1;
 	struct agent_reply rep;
 	bool as_tracer = false;
 
 	if (p < 0)
 		return -1;
-	w = m_alive_thread(&e->m, p);
-	if (w == M_NONE || T(e, w)->stop != MS_RUNNING) {
-		refuse(e, "%s has no running thread to wait", tname(e, p));
+	/* A thread named waits itself; for a process, the model picks one. */
+	if (T(e, p)->leader != p) {
+		named = p;
+		p = T(e, p)->leader;
+	}
+	w = named >= 0 ? named : m_alive_thread(&e->m, p);
+	if (w == M_NONE || !alive(e, w) || T(e, w)->in_exit || T(e, w)->stop != MS_RUNNING) {
+		refuse(e, "%s has no running thread to wait", tname(e, named >= 0 ? named : p));
 		return -1;
 	}
 	/* strace/gdb collect their tracees' exits on their own, first. */
@@ -327,9 +332,18 @@ int v_reap(struct engine *e, const struct stmt *s)
 		if (c < 0)
 			return -1;
 		cc = m_next_collector(&e->m, c, &as_tracer);
-		/* A tracee's report goes to the tracer thread itself (ptrace_do_wait()). */
-		if (cc >= 0 && as_tracer && m_same_group(&e->m, cc, p))
+		/*
+		 * A tracee's report: the tracer thread waits, unless another
+		 * thread of its group was named (is_effectively_child()).  That
+		 * one cannot resume a stop on the way: the report must be due.
+		 */
+		if (cc >= 0 && as_tracer && m_same_group(&e->m, cc, p) && named < 0)
 			w = cc;
+		if (as_tracer && w != cc && (T(e, c)->life != ML_ZOMBIE || T(e, c)->stop_report)) {
+			refuse(e, "reap: %s is not a zombie: only its tracer thread may wait "
+			       "through its stops", tname(e, c));
+			return -1;
+		}
 	} else {
 		for (i = 1; i < e->m.n && c < 0; i++) {
 			if (m_owed_to(&e->m, w, i) && (m_next_collector(&e->m, i, &as_tracer),
@@ -339,7 +353,7 @@ int v_reap(struct engine *e, const struct stmt *s)
 	}
 	if (c < 0 || !m_owed_to(&e->m, w, c)) {
 		refuse(e, "reap: the model has no exit report due to %s%s%s: the wait would "
-		       "block (a tracer collects first; threads are not reaped)", tname(e, p),
+		       "block (a tracer collects first; threads are not reaped)", tname(e, w),
 		       c < 0 ? "" : " for ", c < 0 ? "" : tname(e, c));
 		return -1;
 	}

@@ -396,7 +396,9 @@ int parse_args(struct sp *s)
 	case SH_PROC:
 	case SH_PROC_ONOFF:
 	case SH_PROC_PROC:
-		if (need_use(s, "PROC", KM_PROC, st->name[0]))
+		/* reap T.t1 C: the very thread that waits (any thread of the group may) */
+		if (need_use(s, "PROC", vd->shape == SH_PROC_PROC ? KM_TASK : KM_PROC,
+			     st->name[0]))
 			return -1;
 		st->nnames = 1;
 		if (vd->shape == SH_PROC_ONOFF) {

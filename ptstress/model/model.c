@@ -575,7 +575,13 @@ bool m_owed_to(const struct model *m, int waiter, int task)
 
 	if (c == M_NONE)
 		return false;
-	return as_tracer ? c == waiter : m_same_group(m, c, waiter);
+	/*
+	 * is_effectively_child(): without __WNOTHREAD any thread of the
+	 * tracer's (or real parent's) group waits for it.
+	 */
+	if (as_tracer && m_wrong(m, R_WAIT_ANY_THREAD))
+		return c == waiter;	/* perturbed: the tracer thread only */
+	return m_same_group(m, c, waiter);
 }
 
 int m_report(struct model *m, int waiter, int task)

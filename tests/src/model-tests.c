@@ -716,14 +716,33 @@ TEST(negative_controls)
 }
 
 /*
- * do_wait() walks ptrace_do_wait() for every thread of the waiter's group
- * (exit.c:1611-1626), so a sibling of the tracer thread may collect the
- * tracer's report; the model demands the tracer thread itself, which the
- * engine always uses: a stricter rule, no false finding.
+ * is_effectively_child() (kernel/exit.c:1551-1563): without __WNOTHREAD a
+ * sibling of the tracer thread collects the tracee's report too, and any
+ * thread of the real parent's group collects a child's.
  */
-TEST(known_gap_tracer_sibling_waits)
+TEST(wait_from_sibling_thread)
 {
-	SKIP("the model names the tracer thread only; the engine waits from it (docs)");
+	int t, tt1, p, c;
+
+	setup();
+	t = proc(0, "T", 3501);
+	tt1 = thread(t, "T.t1", 3502);
+	p = proc(0, "P", 3503);
+	c = proc(p, "C", 3504);
+	seize(t, c, 0);
+	m_group_exit(&m, c, 3, 0);
+	EXPECT_TRUE(m_owed_to(&m, tt1, c));
+	EXPECT_EQ(m_report(&m, tt1, c), 0);
+	EXPECT_TRUE(m_owed_to(&m, p, c));	/* then its real parent */
+	setup();
+	m.wrong = R_WAIT_ANY_THREAD;
+	t = proc(0, "T", 3501);
+	tt1 = thread(t, "T.t1", 3502);
+	c = proc(0, "C", 3504);
+	seize(t, c, 0);
+	m_group_exit(&m, c, 3, 0);
+	EXPECT_FALSE(m_owed_to(&m, tt1, c));	/* perturbed: the tracer thread only */
+	m.wrong = R_NONE;
 }
 
 TEST_MAIN()
