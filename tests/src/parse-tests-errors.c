@@ -174,7 +174,7 @@ ERRORS_TEST(r_cannot_be_named,
 
 ERRORS_TEST(errors_name_kinds,
 	{ "kill nobody 9\n", 1, 6, "undefined name 'nobody'" },
-	{ "process a threads 1\nreap a.t1\n", 2, 6, "a.t1 is a thread, expected a process" },
+	{ "process a threads 1\nsubreaper a.t1 on\n", 2, 11, "a.t1 is a thread, expected a process" },
 	{ "process a threads 1\nreap a.t2\n", 2, 6, "undefined name 'a.t2'" },
 	{ "process a\nstop a\n", 2, 6, "a is a process, expected a session" },
 	{ "process a\ngdb g a\nkill g 9\n", 3, 6, "g is a session, expected a process or thread" },
