@@ -653,7 +653,7 @@ static const char *const samples[] = {
 	"process a\nprocess b parent a exit-signal SIGRTMAX\nprocess c parent a exit-signal none\n"
 	"process d parent a exit-signal 17 threads 1\npdeathsig b KILL\npdeathsig d.t1 SIGTERM\n"
 	"sigchld a ignore nocldwait\nsigchld d nocldwait\nsigchld b\n"
-	"process e parent b clone-parent exit-signal SIGRTMAX\nreap a.t1 d\n",
+	"process e parent b clone-parent exit-signal SIGRTMAX\nreap d.t1 b\n",
 };
 
 TEST(round_trip_samples)
