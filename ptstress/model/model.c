@@ -158,7 +158,8 @@ void m_autoreap(struct model *m, int task, int rule)
 int m_clone_parent(struct model *m, int creator, const char *name, pid_t tid, pid_t ns_tid,
 		   bool subreaper)
 {
-	const struct mtask *cl = &m->t[m->t[creator].leader];
+	/* Copied first: m_fork() may move m->t (realloc). */
+	const struct mtask cl = m->t[m->t[creator].leader];
 	int i = m_fork(m, creator, name, tid, ns_tid, subreaper, false);
 
 	if (i < 0)
@@ -167,13 +168,13 @@ int m_clone_parent(struct model *m, int creator, const char *name, pid_t tid, pi
 	if (m_wrong(m, R_CLONE_PARENT))
 		return i;
 	/* ->real_parent and ->parent_exec_id are the caller's (threads share them) */
-	m->t[i].real_parent = cl->real_parent;
-	m->t[i].parent_exec_id = cl->parent_exec_id;
+	m->t[i].real_parent = cl.real_parent;
+	m->t[i].parent_exec_id = cl.parent_exec_id;
 	m->t[i].why_parent = R_CLONE_PARENT;
-	m->t[i].exit_signal = cl->exit_signal;
+	m->t[i].exit_signal = cl.exit_signal;
 	m->t[i].why_exitsig = R_CLONE_PARENT;
-	if (cl->real_parent >= 0)
-		m_relate(m, i, cl->real_parent);
+	if (cl.real_parent >= 0)
+		m_relate(m, i, cl.real_parent);
 	return i;
 }
 

@@ -173,3 +173,21 @@ TEST(clone_parent_sibling_and_leader_exit_signal)
 	m_group_exit(&m, b, 0, 0);
 	EXPECT_EQ(notices(b, x), 0);		/* X is sent SIGRTMAX */
 }
+
+/* m_clone_parent() when the task array must grow: the caller's values survive the realloc. */
+TEST(clone_parent_when_the_model_grows)
+{
+	struct m_links w;
+	int x, a, b, k;
+
+	setup();
+	x = proc(0, "X", 3601);
+	a = proc(x, "A", 3602);
+	m_set_exit_signal(&m, a, SIGRTMAX);
+	for (k = 0; m.n < m.cap; k++)
+		thread(x, "X.t", 3700 + k);
+	b = m_clone_parent(&m, a, "B", 3603, 3603, false);
+	EXPECT_EQ(m_ppid(&m, b), 3601);
+	m_links(&m, b, &w);
+	EXPECT_EQ(w.exit_signal, SIGRTMAX);
+}
