@@ -296,6 +296,48 @@ static void op_reap(const struct agent_req *req, struct agent_reply *rep, int *p
 	agent_set(rep, 1, 0, "waitpid(%d) = %s", (int)pid, wait_event_str(&ev, evs, sizeof(evs)));
 }
 
+/*
+ * One waitid(WEXITED|WNOHANG|@req->arg) of P_PID @req->pid (P_ALL for 0):
+ * rep->pid is si_pid (0: nothing to report yet), rep->status its status
+ * as waitpid() would give it.  After a report that reaped (no WNOWAIT),
+ * a second waitpid(si_pid, WNOHANG|__WALL), which must find nothing.
+ */
+static void op_waitid(const struct agent_req *req, struct agent_reply *rep, int *passfd)
+{
+	int flags = WEXITED | WNOHANG | (int)req->arg, status;
+	siginfo_t si;
+	int r;
+
+	(void)passfd;
+	memset(&si, 0, sizeof(si));
+	do {
+		r = waitid(req->pid ? P_PID : P_ALL, (id_t)req->pid, &si, flags);
+	} while (r < 0 && errno == EINTR);
+	if (r < 0) {
+		agent_set(rep, 0, errno, "waitid(%d, %#x): %s", (int)req->pid, (unsigned int)flags,
+			  strerror(errno));
+		return;
+	}
+	rep->pid = si.si_pid;
+	if (si.si_code == CLD_EXITED)
+		rep->status = (si.si_status & 0xff) << 8;
+	else if (si.si_code == CLD_DUMPED)
+		rep->status = (si.si_status & 0x7f) | 0x80;
+	else if (si.si_pid)
+		rep->status = si.si_status & 0x7f;
+	rep->second = 0;
+	rep->second_errno = 0;
+	if (si.si_pid && !(flags & WNOWAIT)) {
+		do {
+			rep->second = waitpid(si.si_pid, &status, WNOHANG | __WALL);
+		} while (rep->second < 0 && errno == EINTR);
+		rep->second_errno = rep->second < 0 ? errno : 0;
+	}
+	agent_set(rep, 1, 0, "waitid(%d, %#x) by %d: si_pid %d si_code %d si_status %d",
+		  (int)req->pid, (unsigned int)flags, (int)gettid(), (int)si.si_pid, si.si_code,
+		  si.si_status);
+}
+
 static void op_ping(const struct agent_req *req, struct agent_reply *rep, int *passfd)
 {
 	(void)req;
@@ -399,6 +441,7 @@ static agent_op_fn *const handlers[OP_NR] = {
 	[OP_PDEATHSIG] = op_pdeathsig,
 	[OP_TRACEME] = op_traceme,
 	[OP_REAP] = op_reap,
+	[OP_WAITID] = op_waitid,
 	[OP_SIGCHLD_LOG] = op_sigchld_log,
 	[OP_PENDING] = op_pending,
 	[OP_SEIZE] = op_seize,

@@ -32,5 +32,7 @@ int r_collects(struct engine *e, int c, struct agent_reply *rep);
 /* Check one agent's wait reply for task @c's exit report; 0 or -1 (finding). */
 int collect_reply(struct engine *e, int w, int c, const struct agent_reply *rep,
 		  bool as_tracer);
+/* Does wait status @status carry @c's report (m_report_status())?  @want: what it must say. */
+bool report_matches(struct engine *e, int c, int status, char *want, size_t len);
 
 #endif

@@ -224,7 +224,7 @@ int check_pending(struct engine *e, const char *why)
 }
 
 /* The status @c's report must carry (m_report_status()), and whether @status is it. */
-static bool report_matches(struct engine *e, int c, int status, char *want, size_t len)
+bool report_matches(struct engine *e, int c, int status, char *want, size_t len)
 {
 	int code, sig;
 

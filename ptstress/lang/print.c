@@ -37,6 +37,10 @@ const struct sc_optdef sc_optdefs[OPT_NR] = {
 	[OPT_THREADONLY] = { "thread", OT_FLAG, O_THREAD_ONLY, 0, 0 },
 	[OPT_IGNORE]	= { "ignore", OT_FLAG, O_IGNORE, 0, 0 },
 	[OPT_NOCLDWAIT]	= { "nocldwait", OT_FLAG, O_NOCLDWAIT, 0, 0 },
+	[OPT_NOWAIT]	= { "nowait", OT_FLAG, O_NOWAIT, 0, 0 },
+	[OPT_NOTHREAD]	= { "nothread", OT_FLAG, O_NOTHREAD, 0, 0 },
+	[OPT_WCLONE]	= { "wclone", OT_FLAG, O_WCLONE, 0, 0 },
+	[OPT_WALL]	= { "wall", OT_FLAG, O_WALL, 0, 0 },
 	[OPT_FAILS]	= { "fails", OT_ERRS, 0, 0, 0 },
 	[OPT_WITHIN]	= { "within", OT_NUM, 0, 1, 86400 },
 };

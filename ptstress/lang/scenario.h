@@ -70,6 +70,11 @@ enum sc_opt {
 	O_NOCLDWAIT	= 1u << 14,	/* SA_NOCLDWAIT */
 	/* process NAME parent P clone-parent: clone(CLONE_PARENT) by P */
 	O_CLONE_PARENT	= 1u << 15,
+	/* waitid PROC [TASK] ...: the wait's flags */
+	O_NOWAIT	= 1u << 16,	/* WNOWAIT: report, leave the zombie waitable */
+	O_NOTHREAD	= 1u << 17,	/* __WNOTHREAD: the calling thread's children only */
+	O_WCLONE	= 1u << 18,	/* __WCLONE: children with another exit signal only */
+	O_WALL		= 1u << 19,	/* __WALL: every child, whatever its exit signal */
 };
 
 /* What "expect" checks. */

@@ -14,6 +14,7 @@
  *              namespaces, exec
  *   predict.c  what /proc and ptrace_links must show; request outcomes
  *   rules.c    the registry, the perturbation, SIGCHLD notices
+ *   wait.c     what a non-blocking wait with flags finds
  *
  * Tasks are threads.  A process is its leader task; every task records its
  * leader.  The real parent is a *thread* (->real_parent); /proc's PPid
@@ -282,6 +283,27 @@ bool m_owed_to(const struct model *m, int waiter, int task);
 int m_next_collector(const struct model *m, int task, bool *as_tracer);
 /* @task is a namespace init thread still waiting for its namespace to drain. */
 bool m_zapping(const struct model *m, int task);
+/* What a non-blocking wait by one thread finds of one task (wait.c). */
+enum m_wstate {
+	MW_NOT,		/* not eligible: not a child or tracee of the waiter, or filtered */
+	MW_PENDING,	/* eligible, nothing to report yet: the wait would block */
+	MW_READY,	/* its exit report is due to the waiter */
+	MW_RACY,	/* what comes first is not the model's to say (a stop report) */
+};
+/*
+ * waitid(P_PID @c, WEXITED|WNOHANG|@flags) by thread @waiter, as
+ * wait_consider_task() sees @c; *rule: the rule behind the answer.
+ * @flags: the kernel's __WNOTHREAD, __WCLONE, __WALL (others ignored).
+ */
+enum m_wstate m_wait_consider(const struct model *m, int waiter, int c, int flags, int *rule);
+/*
+ * waitid(P_ALL, or P_PID @task if >= 0, WEXITED|WNOHANG|@flags) by
+ * @waiter: the index of a task whose report it may return (> 0; any task
+ * that m_wait_consider() calls MW_READY may come), 0 if it returns nothing
+ * yet, -ECHILD, or -EAGAIN if the model cannot say (MW_RACY).
+ */
+int m_predict_waitid(const struct model *m, int waiter, int task, int flags, int *rule);
+
 /* Does @task's group still have a live thread? */
 bool m_group_alive(const struct model *m, int leader);
 /* find_alive_thread(): a thread of @proc's group not PF_EXITING; M_NONE if none. */

@@ -301,7 +301,7 @@ TEST(within_accepted)
 		"singlestep T a within 7", "detach T a within 7", "ptrace-kill T a within 7",
 		"race-attach T th a within 7", "kill a 9 within 7", "tkill th 9 within 7",
 		"exit a within 7", "exec a within 7", "subreaper a on within 7",
-		"reap a within 7", "pdeathsig a SIGKILL within 7", "sigchld a ignore within 7", "quit T within 7", "strace s a within 7", "gdb g a within 7",
+		"reap a within 7", "waitid a within 7", "pdeathsig a SIGKILL within 7", "sigchld a ignore within 7", "quit T within 7", "strace s a within 7", "gdb g a within 7",
 		"gdb g a\nstop g within 7", "gdb g a\nwait g within 7",
 		"expect state a running within 7",
 	};
@@ -329,7 +329,7 @@ TEST(fails_accepted)
 		"syscall T a fails EPERM|ESRCH", "singlestep T a fails EPERM|ESRCH",
 		"detach T a 9 fails EPERM|ESRCH", "ptrace-kill T a fails EPERM|ESRCH",
 		"kill a 9 fails EPERM|ESRCH", "tkill th SIGCONT fails EPERM|ESRCH",
-		"subreaper a off fails EPERM|ESRCH",
+		"subreaper a off fails EPERM|ESRCH", "waitid a b nowait fails EPERM|ESRCH",
 	};
 	bool seen[V_NR_VERBS] = { false };
 	size_t i;

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What a non-blocking wait finds: do_wait() with its flags, task by task.
+ *
+ * __do_wait() (kernel/exit.c:1594-1636) walks, for the caller's thread
+ * and, without __WNOTHREAD, every other thread of its group, that
+ * thread's ->children (wait_consider_task(ptrace=0)) and its ->ptraced
+ * (ptrace=1); a P_PID wait looks at the one task instead
+ * (do_wait_pid(), :1564-1590), under the same is_effectively_child()
+ * test.  Each task it considers is eligible or not (eligible_child()),
+ * and an eligible one is either reported (wait_task_zombie()) or only
+ * clears ->notask_error: the wait would block, and WNOHANG returns 0.
+ * When nothing eligible was seen the result is -ECHILD.
+ *
+ * The engine never calls this while a stop report the wait would return
+ * first is due (m_wait_consider() says MW_RACY): stop reports belong to
+ * the tracer verbs.  WSTOPPED and WCONTINUED are not modelled yet.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <sys/wait.h>
+
+#include "model/model.h"
+
+/* is_effectively_child(): @who is the caller, or its group without __WNOTHREAD. */
+static bool effectively(const struct model *m, int waiter, int who, int flags)
+{
+	if (who < 0)
+		return false;
+	if (who == waiter)
+		return true;
+	if ((flags & __WNOTHREAD) && !m_wrong(m, R_WAIT_NOTHREAD))
+		return false;
+	return m_same_group(m, who, waiter);
+}
+
+/*
+ * eligible_child() for the ->children walk (ptrace == 0): the exit signal
+ * decides unless __WALL.  A thread is never on a ->children list (only
+ * leaders are linked there, copy_process() kernel/fork.c:2509).
+ */
+static bool clone_eligible(const struct model *m, int c, int flags)
+{
+	const struct mtask *t = &m->t[c];
+
+	if ((flags & __WALL) || m_wrong(m, R_WAIT_CLONE))
+		return true;
+	return (t->exit_signal != SIGCHLD) == !!(flags & __WCLONE);
+}
+
+/* A task that waits behind something (live, delayed, hidden): MW_PENDING or MW_RACY. */
+static enum m_wstate waits_behind(const struct mtask *t, bool ptrace)
+{
+	/*
+	 * A due group-stop report would come first (wait_task_stopped()
+	 * with ptrace: "regardless of options"); a zombie the namespace's
+	 * init reaps in zap_pid_ns_processes() may go at any moment.
+	 */
+	if ((ptrace && t->life == ML_ALIVE && t->stop_report) || t->zap_reaped)
+		return MW_RACY;
+	return MW_PENDING;
+}
+
+enum m_wstate m_wait_consider(const struct model *m, int waiter, int c, int flags, int *rule)
+{
+	const struct mtask *t = &m->t[c];
+	bool child = false, tracee = false, as_tracer, upgraded;
+	int cc;
+
+	*rule = t->why_owed;
+	if (c == 0 || t->life == ML_DEAD)
+		return MW_NOT;	/* EXIT_DEAD, or gone: wait_consider_task() :1398 */
+	/* ->children of the real parent thread: leaders only */
+	if (t->leader == c && effectively(m, waiter, t->real_parent, flags)) {
+		if (clone_eligible(m, c, flags))
+			child = true;
+		else
+			*rule = R_WAIT_CLONE;
+	}
+	/* ->ptraced of the tracer thread: any thread, any exit signal */
+	if (t->tracer != M_NONE && effectively(m, waiter, t->tracer, flags))
+		tracee = true;
+	if (!child && !tracee) {
+		/* Name the flag that hid it, if one did. */
+		if (*rule != R_WAIT_CLONE)
+			*rule = (flags & __WNOTHREAD) &&
+				(effectively(m, waiter, t->tracer, flags & ~__WNOTHREAD) ||
+				 (t->leader == c &&
+				  effectively(m, waiter, t->real_parent, flags & ~__WNOTHREAD))) ?
+				R_WAIT_NOTHREAD : R_NONE;
+		return MW_NOT;
+	}
+	/*
+	 * A child traced by its real parent's group is looked at as by its
+	 * tracer (wait_consider_task() :1417-1431).
+	 */
+	upgraded = child && t->tracer != M_NONE && m_same_group(m, t->tracer, t->real_parent);
+	/* Whose report is due now (delay_group_leader(), a tracer first). */
+	cc = m_next_collector(m, c, &as_tracer);
+	if (cc != M_NONE) {
+		if (as_tracer ? (tracee || upgraded) : child) {
+			*rule = t->why_owed;
+			return MW_READY;
+		}
+	}
+	*rule = R_WAIT_ECHILD;
+	return waits_behind(t, tracee || upgraded);
+}
+
+int m_predict_waitid(const struct model *m, int waiter, int task, int flags, int *rule)
+{
+	enum m_wstate s, best = MW_NOT;
+	int i, r, ready = M_NONE;
+
+	*rule = R_WAIT_ECHILD;
+	for (i = task >= 0 ? task : 1; i < m->n && (task < 0 || i == task); i++) {
+		s = m_wait_consider(m, waiter, i, flags, &r);
+		if (s == MW_RACY)
+			return -EAGAIN;
+		if (s > best || (s == MW_NOT && best == MW_NOT && r != R_NONE)) {
+			best = s;
+			*rule = r;
+		}
+		if (s == MW_READY && ready == M_NONE)
+			ready = i;
+	}
+	if (best == MW_READY)
+		return ready;
+	/* Nothing to report: 0 while something eligible may still report. */
+	if ((best == MW_PENDING) != m_wrong(m, R_WAIT_ECHILD))
+		return 0;
+	return -ECHILD;
+}

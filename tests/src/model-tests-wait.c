@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The model's hand-worked cases for a non-blocking wait with flags
+ * (model/wait.c): every expected value worked out from the 6.1.192
+ * function cited next to it.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <sys/wait.h>
+
+#include "model-tests.h"
+
+static int rule;
+
+static int waitid_(int waiter, int task, int flags)
+{
+	return m_predict_waitid(&m, waiter, task, flags, &rule);
+}
+
+/*
+ * __do_wait() (kernel/exit.c:1601,1631-1635): ECHILD with no eligible
+ * task; a live child clears notask_error (:1473): nothing yet, 0; its
+ * zombie is reported (wait_task_zombie()), with WNOWAIT again and again.
+ */
+TEST(wait_echild_pending_ready)
+{
+	int p, c;
+
+	setup();
+	p = proc(0, "P", 3001);
+	EXPECT_EQ(waitid_(p, -1, 0), -ECHILD);
+	EXPECT_EQ(rule, R_WAIT_ECHILD);
+	c = proc(p, "C", 3002);
+	EXPECT_EQ(waitid_(p, -1, 0), 0);
+	EXPECT_EQ(waitid_(p, c, 0), 0);
+	EXPECT_EQ(waitid_(c, p, 0), -ECHILD);	/* a parent is no child */
+	m_group_exit(&m, c, 3, 0);
+	EXPECT_EQ(waitid_(p, -1, WNOWAIT), c);
+	EXPECT_EQ(waitid_(p, c, 0), c);
+	EXPECT_EQ(m_report(&m, p, c), 0);
+	EXPECT_EQ(waitid_(p, -1, 0), -ECHILD);
+}
+
+/*
+ * eligible_child() (kernel/exit.c:1082-1094): a child with exit signal
+ * SIGRTMAX is a "clone" child: only __WCLONE or __WALL see it; with no
+ * other child a plain wait says ECHILD, naming the filter.
+ */
+TEST(wait_clone_filter)
+{
+	int p, d;
+
+	setup();
+	p = proc(0, "P", 3001);
+	d = proc(p, "D", 3002);
+	m_set_exit_signal(&m, d, SIGRTMAX);
+	EXPECT_EQ(waitid_(p, -1, 0), -ECHILD);
+	EXPECT_EQ(rule, R_WAIT_CLONE);
+	EXPECT_EQ(waitid_(p, -1, __WCLONE), 0);
+	m_group_exit(&m, d, 4, 0);
+	EXPECT_EQ(waitid_(p, d, 0), -ECHILD);
+	EXPECT_EQ(waitid_(p, -1, __WCLONE), d);
+	EXPECT_EQ(waitid_(p, -1, __WALL), d);
+	/* exit signal none is a clone child too */
+	m_set_exit_signal(&m, p, 0);
+	EXPECT_EQ(waitid_(0, p, 0), -ECHILD);
+	EXPECT_EQ(waitid_(0, p, __WCLONE), 0);
+}
+
+/*
+ * A tracer waits for its tracee whatever the exit signal (eligible_child()
+ * with ptrace, :1082); __WNOTHREAD limits the walk to the caller's own
+ * ->ptraced and ->children (:1624, is_effectively_child() :1557).
+ */
+TEST(wait_nothread_and_tracees)
+{
+	int t, w, q, qt1, e, g;
+
+	setup();
+	t = proc(0, "T", 3001);
+	w = thread(t, "W", 3002);
+	q = proc(0, "Q", 3003);
+	qt1 = thread(q, "Q.t1", 3004);
+	e = proc(qt1, "E", 3005);
+	EXPECT_EQ(waitid_(q, -1, __WNOTHREAD), -ECHILD);
+	EXPECT_EQ(rule, R_WAIT_NOTHREAD);
+	EXPECT_EQ(waitid_(qt1, -1, __WNOTHREAD), 0);
+	EXPECT_EQ(waitid_(q, -1, 0), 0);
+	m_group_exit(&m, e, 7, 0);
+	EXPECT_EQ(waitid_(q, -1, __WNOTHREAD), -ECHILD);
+	EXPECT_EQ(waitid_(q, -1, 0), e);
+	g = proc(q, "G", 3006);
+	m_set_exit_signal(&m, g, SIGRTMAX);
+	seize(t, g, 0);
+	EXPECT_EQ(waitid_(w, g, __WNOTHREAD), -ECHILD);
+	EXPECT_EQ(waitid_(w, g, 0), 0);
+	m_group_exit(&m, g, 8, 0);
+	/* the tracer first: the real parent waits behind it, not ECHILD */
+	EXPECT_EQ(waitid_(w, g, 0), g);
+	EXPECT_EQ(waitid_(q, g, __WCLONE), 0);
+	EXPECT_EQ(waitid_(q, g, 0), -ECHILD);
+	EXPECT_EQ(m_report(&m, w, g), 0);
+	EXPECT_EQ(waitid_(q, g, __WCLONE), g);
+}
+
+/*
+ * delay_group_leader() (wait_consider_task() :1436,1466): a leader zombie
+ * whose thread lives is not reported, and the wait has something to wait
+ * for: 0, not ECHILD.  A traced thread's zombie is its tracer's alone.
+ */
+TEST(wait_delayed_leader)
+{
+	int p, f, ft1, t;
+
+	setup();
+	p = proc(0, "P", 3001);
+	f = proc(p, "F", 3002);
+	ft1 = thread(f, "F.t1", 3003);
+	t = proc(0, "T", 3004);
+	seize(t, ft1, 0);
+	m_thread_exit(&m, f, 5, 0);
+	EXPECT_EQ(m.t[f].life, ML_ZOMBIE);
+	EXPECT_EQ(waitid_(p, -1, 0), 0);
+	EXPECT_EQ(waitid_(p, f, 0), 0);
+	EXPECT_EQ(waitid_(p, ft1, 0), -ECHILD);	/* a thread is no child */
+	EXPECT_EQ(waitid_(t, ft1, 0), 0);
+	m_thread_exit(&m, ft1, 5, 0);
+	EXPECT_EQ(waitid_(t, -1, 0), ft1);
+	EXPECT_EQ(waitid_(p, f, 0), 0);		/* behind the traced thread's zombie */
+	EXPECT_EQ(m_report(&m, t, ft1), 0);
+	EXPECT_EQ(waitid_(p, -1, 0), f);
+}
