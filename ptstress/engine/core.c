@@ -133,6 +133,7 @@ bool etask_grow(struct engine *e)
 		memset(&x[i], 0, sizeof(x[i]));
 		x[i].fd = -1;
 		x[i].session = -1;
+		x[i].pidfd = -1;
 	}
 	e->e = x;
 	e->e_cap = e->m.cap;

@@ -44,6 +44,8 @@ struct etask {
 	bool dirty;		/* touched since the last check */
 	bool gone_ok;		/* seen released: never look at its (reusable) pid again */
 	int session;		/* for external tasks: index in sessions[]; -1 */
+	int pidfd;		/* R's pidfd_open() of its pid (the pidfd verb); -1 */
+	pid_t pidfd_pid;	/* the pid that pidfd was opened for (R's namespace) */
 };
 
 /* A real strace or gdb run. */

@@ -213,6 +213,10 @@ static void teardown(struct engine *e)
 			close(e->e[i].fd);
 			e->e[i].fd = -1;
 		}
+		if (i < e->e_cap && e->e[i].pidfd >= 0) {
+			close(e->e[i].pidfd);
+			e->e[i].pidfd = -1;
+		}
 	}
 	if (ps_cleanup() < 0) {
 		e->cur = NULL;

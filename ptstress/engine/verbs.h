@@ -16,7 +16,7 @@ typedef int verb_fn(struct engine *e, const struct stmt *s);
 
 verb_fn v_trace, v_traceme, v_interrupt, v_resume, v_ptrace_kill, v_race_attach;
 verb_fn v_kill, v_exit, v_quit, v_exec, v_subreaper, v_pdeathsig, v_sigchld, v_reap;
-verb_fn v_waitid;
+verb_fn v_waitid, v_pidfd;
 verb_fn v_check, v_expect, v_sleep, v_timeout, v_step_timeout, v_kernel;
 
 /*

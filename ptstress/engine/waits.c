@@ -4,11 +4,18 @@
  * non-blocking waitid(P_ALL or P_PID, WEXITED|WNOHANG|flags) by a thread
  * of PROC (the thread named, or one the model picks), checked against
  * model/wait.c: ECHILD, nothing yet (si_pid 0), or a report the model has
- * due to that thread, with its status.  verbs.h.
+ * due to that thread, with its status.
+ *
+ * pidfd TASK: R's pidfd of TASK's pid (opened by the first pidfd step),
+ * polled once: readable or not, as the model says.  verbs.h.
  */
 #include <errno.h>
+#include <poll.h>
 #include <stdio.h>
+#include <string.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "engine/verbs.h"
 
@@ -113,4 +120,89 @@ int v_waitid(struct engine *e, const struct stmt *s)
 	}
 	m_next_collector(&e->m, x, &as_tracer);
 	return collect_reply(e, w, x, &rep, as_tracer);
+}
+
+/*
+ * The task that holds pid @pid now, @x's own or taken over by a thread
+ * of its group that exec'd (exchange_tids()); M_NONE once none does.
+ */
+static int pid_holder(struct engine *e, int x, pid_t pid)
+{
+	int i;
+
+	if (T(e, x)->life != ML_DEAD && T(e, x)->tid == pid)
+		return x;
+	for (i = 1; i < e->m.n; i++) {
+		if (T(e, i)->life != ML_DEAD && T(e, i)->tid == pid &&
+		    m_same_group(&e->m, i, x))
+			return i;
+	}
+	return M_NONE;
+}
+
+int v_pidfd(struct engine *e, const struct stmt *s)
+{
+	int x = task_of(e, s->name[0]), fd, holder, rule, r;
+	struct agent_reply rep;
+	struct pollfd pfd;
+	bool want;
+
+	if (x < 0)
+		return -1;
+	if (e->e[x].external) {
+		refuse(e, "pidfd: %s is a debugger session, outside the model", tname(e, x));
+		return -1;
+	}
+	if (e->e[x].pidfd < 0) {
+		if (T(e, x)->life == ML_DEAD) {
+			refuse(e, "pidfd: %s is released: its pid may name another task",
+			       tname(e, x));
+			return -1;
+		}
+		memset(&rep, 0, sizeof(rep));
+		fd = (int)syscall(SYS_pidfd_open, T(e, x)->tid, 0);
+		rep.ok = fd >= 0;
+		rep.err = fd < 0 ? errno : 0;
+		snprintf(rep.msg, sizeof(rep.msg), "pidfd_open(%d) = %d%s%s", (int)T(e, x)->tid,
+			 fd, fd < 0 ? " " : "", fd < 0 ? errno_name(errno) : "");
+		if (fd < 0 && (rep.err == EMFILE || rep.err == ENFILE || rep.err == ENOMEM)) {
+			/* EMFILE, ENFILE, ENOMEM: our limits, not the kernel's verdict */
+			harness_err(e, "%s", rep.msg);
+			return -1;
+		}
+		if (!outcome(e, s, m_predict_pidfd_open(&e->m, x), &rep, "pidfd_open", x)) {
+			if (fd >= 0)
+				close(fd);
+			return 0;
+		}
+		e->e[x].pidfd = fd;
+		e->e[x].pidfd_pid = T(e, x)->tid;
+	} else if (s->nfails) {
+		refuse(e, "pidfd: %s's pidfd is open already; only the first pidfd step opens it "
+		       "and may fail", tname(e, x));
+		return -1;
+	}
+	holder = pid_holder(e, x, e->e[x].pidfd_pid);
+	want = m_pidfd_readable(&e->m, holder, &rule);
+	pfd.fd = e->e[x].pidfd;
+	pfd.events = POLLIN;
+	pfd.revents = 0;
+	do {
+		r = poll(&pfd, 1, 0);
+	} while (r < 0 && errno == EINTR);
+	if (r < 0) {
+		harness_err(e, "poll(pidfd of %s): %s", tname(e, x), strerror(errno));
+		return -1;
+	}
+	e->st.checks++;
+	if (!!(pfd.revents & POLLIN) != want)
+		report(e, &(struct fdesc){ .check = "pidfd", .rule = rule, .ntasks = 1,
+					   .tasks = { holder == M_NONE ? x : holder },
+					   .expected = want ? "POLLIN" : "not readable",
+					   .observed = pfd.revents & POLLIN ? "POLLIN" :
+					   "not readable" },
+		       "pidfd of %s: poll says %s, the model %s", tname(e, x),
+		       pfd.revents & POLLIN ? "readable" : "not readable",
+		       want ? "readable (the group exited)" : "not readable");
+	return 0;
 }

@@ -275,6 +275,14 @@ struct m_pred m_predict_request(const struct model *m, int tracer, int task, enu
 /* Is a resume signal given to @task delivered (signal-delivery or syscall stop)? */
 bool m_delivers_signal(const struct model *m, int task);
 
+/* pidfd_open() of @task's pid: success, or EINVAL for a thread that leads no group. */
+struct m_pred m_predict_pidfd_open(const struct model *m, int task);
+/*
+ * Does a pidfd of the pid @task holds poll readable (POLLIN)?  @task is
+ * M_NONE when no task holds that pid any more.  *rule: the rule.
+ */
+bool m_pidfd_readable(const struct model *m, int task, int *rule);
+
 /* ---- who reports to whom ---- */
 
 /* Is @task's exit report owed to @waiter now (not blocked behind a tracer)? */

@@ -179,6 +179,34 @@ struct m_pred m_predict_traceme(const struct model *m, int task)
 	return pred(0, R_TRACEME_LINK);
 }
 
+struct m_pred m_predict_pidfd_open(const struct model *m, int task)
+{
+	/* pidfd_prepare(): pid_has_task(pid, PIDTYPE_TGID), a leader's pid only */
+	if (m->t[task].leader != task && !m_wrong(m, R_PIDFD_OPEN))
+		return pred(EINVAL, R_PIDFD_OPEN);
+	return pred(0, R_PIDFD_OPEN);
+}
+
+bool m_pidfd_readable(const struct model *m, int task, int *rule)
+{
+	const struct mtask *t;
+	bool exited;
+
+	*rule = R_PIDFD_POLL;
+	/* thread_group_exited(): !task || (exit_state && thread_group_empty()) */
+	if (task == M_NONE)
+		return true;
+	t = &m->t[task];
+	if (t->life == ML_DEAD)
+		return true;
+	/* an ns init sleeping in zap_pid_ns_processes() has no exit_state yet */
+	exited = t->life == ML_ZOMBIE && !t->zapper;
+	/* ->thread_group: a thread leaves it when released (__unhash_process()) */
+	if (exited && !m_wrong(m, R_PIDFD_POLL))
+		exited = m_group_empty(m, task);
+	return exited;
+}
+
 struct m_pred m_predict_request(const struct model *m, int tracer, int task, enum m_req req)
 {
 	const struct mtask *t = &m->t[task];

@@ -130,3 +130,34 @@ TEST(wait_delayed_leader)
 	EXPECT_EQ(m_report(&m, t, ft1), 0);
 	EXPECT_EQ(waitid_(p, -1, 0), f);
 }
+
+/*
+ * pidfd_prepare() (kernel/fork.c:2043-2048): a leader's pid only;
+ * thread_group_exited() (kernel/exit.c:1915-1926): gone, or a zombie
+ * whose every other thread is released -- a traced thread's zombie
+ * keeps the group from being empty until its tracer collects it.
+ */
+TEST(pidfd_open_and_poll)
+{
+	int p, pt1, t, rule_;
+
+	setup();
+	p = proc(0, "P", 3001);
+	pt1 = thread(p, "P.t1", 3002);
+	t = proc(0, "T", 3003);
+	EXPECT_EQ(m_predict_pidfd_open(&m, pt1).err, EINVAL);
+	EXPECT_EQ(m_predict_pidfd_open(&m, p).err, 0);
+	EXPECT_FALSE(m_pidfd_readable(&m, p, &rule_));
+	EXPECT_EQ(rule_, R_PIDFD_POLL);
+	m_thread_exit(&m, p, 0, 0);
+	EXPECT_FALSE(m_pidfd_readable(&m, p, &rule_));	/* P.t1 lives */
+	seize(t, pt1, 0);
+	m_thread_exit(&m, pt1, 3, 0);
+	EXPECT_EQ(m.t[pt1].life, ML_ZOMBIE);
+	EXPECT_FALSE(m_pidfd_readable(&m, p, &rule_));	/* P.t1's zombie waits */
+	EXPECT_EQ(m_report(&m, t, pt1), 0);
+	EXPECT_TRUE(m_pidfd_readable(&m, p, &rule_));
+	EXPECT_EQ(m_report(&m, 0, p), 0);
+	EXPECT_TRUE(m_pidfd_readable(&m, p, &rule_));	/* released */
+	EXPECT_TRUE(m_pidfd_readable(&m, M_NONE, &rule_));
+}
