@@ -98,7 +98,14 @@ static bool cont0(pid_t pid, struct agent_reply *rep)
 
 static bool want_interrupt(const struct wait_event *ev)
 {
-	return ev->kind == WK_EVENT_STOP && ev->event == PTRACE_EVENT_STOP;
+	/*
+	 * do_jobctl_trap() (kernel/signal.c:2527-2533): SIGTRAP, or the
+	 * group's stop signal while a group stop is in effect or under way
+	 * (a seized tracee resumed inside a stopped group): both are the
+	 * PTRACE_EVENT_STOP of the interrupt.
+	 */
+	return (ev->kind == WK_EVENT_STOP && ev->event == PTRACE_EVENT_STOP) ||
+	       ev->kind == WK_GROUP_STOP;
 }
 
 static bool want_sigstop(const struct wait_event *ev)

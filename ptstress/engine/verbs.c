@@ -233,13 +233,13 @@ static bool attach_refused(struct engine *e, const struct stmt *s, int x)
 		return true;
 	}
 	/*
-	 * ptrace_attach() re-traps a group-stopped task (JOBCTL_TRAP_STOP) and
-	 * does not check PF_EXITING: the first would need its own stop
-	 * bookkeeping, the second never stops at all.
+	 * ptrace_attach() re-traps a group-stopped task (JOBCTL_TRAP_STOP).
+	 * PTRACE_ATTACH also queues a SIGSTOP, delivered after the trap once
+	 * the tracer resumes it: two stops the attach op does not expect.
 	 */
-	if (alive(e, x) && T(e, x)->stop == MS_GROUP) {
-		refuse(e, "%s of the group-stopped %s is not supported", sc_verb_name(s->verb),
-		       tname(e, x));
+	if (alive(e, x) && T(e, x)->stop == MS_GROUP && s->verb != V_SEIZE) {
+		refuse(e, "%s of the group-stopped %s is not supported (seize is)",
+		       sc_verb_name(s->verb), tname(e, x));
 		return true;
 	}
 	if (m_zapping(&e->m, x)) {
@@ -253,7 +253,7 @@ static bool attach_refused(struct engine *e, const struct stmt *s, int x)
 int v_trace(struct engine *e, const struct stmt *s)
 {
 	int tr = task_of(e, s->name[0]), x = task_of(e, s->name[1]);
-	bool seize = s->verb == V_SEIZE;
+	bool seize = s->verb == V_SEIZE, stopped;
 	unsigned long opts = ptrace_opts(s->opts);
 	struct agent_reply rep;
 	struct agent_req *req;
@@ -261,14 +261,18 @@ int v_trace(struct engine *e, const struct stmt *s)
 
 	if (tr < 0 || x < 0 || reachable(e, tr, x) < 0 || attach_refused(e, s, x))
 		return -1;
+	stopped = alive(e, x) && T(e, x)->stop == MS_GROUP;
 	p = m_predict_attach(&e->m, tr, x);
 	req = REQ(seize ? OP_SEIZE : OP_ATTACH, pid_for(e, tr, x), 0, (long)opts);
 	if (call(e, tr, req, &rep, NULL) < 0)
 		return -1;
 	if (outcome(e, s, p, &rep, sc_verb_name(s->verb), x)) {
 		m_trace(&e->m, tr, x, opts, seize, R_ATTACH_LINK);
-		/* op_attach() resumed it after its SIGSTOP stop; a seized one never stopped. */
-		m_resumed(&e->m, x, false);
+		if (stopped)
+			m_seized_stopped(&e->m, x);	/* settle_stops() waits for the trap */
+		else
+			/* op_attach() resumed it after its SIGSTOP stop; a seized one never stopped. */
+			m_resumed(&e->m, x, false);
 	}
 	return 0;
 }

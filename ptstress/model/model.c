@@ -245,6 +245,22 @@ void m_trapped(struct model *m, int task, enum m_trap trap)
 		t->stop_pending = false;
 }
 
+void m_seized_stopped(struct model *m, int task)
+{
+	struct mtask *t = &m->t[task];
+
+	/* perturbed: the model thinks it stays group-stopped (T) */
+	if (m_wrong(m, R_SEIZE_RETRAPS))
+		return;
+	/* do_jobctl_trap(): seized, SIGNAL_STOP_STOPPED: PTRACE_EVENT_STOP with SIGSTOP */
+	t->stop = MS_TRACED;
+	t->trap = TRAP_EVENT_STOP;
+	t->listening = false;
+	t->stop_pending = false;
+	t->stop_report = true;
+	t->why_state = R_SEIZE_RETRAPS;
+}
+
 void m_stop_collected(struct model *m, int task)
 {
 	m->t[task].stop_report = false;

@@ -174,6 +174,12 @@ void m_auto_attach(struct model *m, int child, int tracer, unsigned long opts, b
 void m_trace(struct model *m, int tracer, int task, unsigned long opts, bool seized, int rule);
 /* PTRACE_DETACH, or a tracer's exit let @task go (__ptrace_unlink()). */
 void m_untrace(struct model *m, int task, int rule);
+/*
+ * @task was group-stopped when its new tracer seized it: ptrace_attach()
+ * woke it with JOBCTL_TRAP_STOP and waited until it trapped; its tracer
+ * has the trap to wait for (stop_report).
+ */
+void m_seized_stopped(struct model *m, int task);
 /* @task is in ptrace stop @trap (its tracer waited for it). */
 void m_trapped(struct model *m, int task, enum m_trap trap);
 /* The tracer waited for @task's group-stop trap (stop_report). */

@@ -161,3 +161,33 @@ TEST(pidfd_open_and_poll)
 	EXPECT_TRUE(m_pidfd_readable(&m, p, &rule_));	/* released */
 	EXPECT_TRUE(m_pidfd_readable(&m, M_NONE, &rule_));
 }
+
+/*
+ * ptrace_attach() (kernel/ptrace.c:481-485,503): a group-stopped task
+ * seized moves to a PTRACE_EVENT_STOP trap whose report its tracer must
+ * collect; its sibling stays group-stopped; a non-blocking wait by the
+ * tracer would return that stop first (MW_RACY: the engine refuses it).
+ */
+TEST(seize_group_stopped_retraps)
+{
+	int p, pt1, t;
+
+	setup();
+	p = proc(0, "P", 3001);
+	pt1 = thread(p, "P.t1", 3002);
+	t = proc(0, "T", 3003);
+	m_signal(&m, p, SIGSTOP);
+	EXPECT_EQ(m.t[pt1].stop, MS_GROUP);
+	seize(t, pt1, 0);
+	m_seized_stopped(&m, pt1);
+	EXPECT_EQ(m.t[pt1].stop, MS_TRACED);
+	EXPECT_EQ(m.t[pt1].trap, TRAP_EVENT_STOP);
+	EXPECT_TRUE(m.t[pt1].stop_report);
+	EXPECT_EQ(m.t[p].stop, MS_GROUP);
+	EXPECT_EQ(m_wait_consider(&m, t, pt1, 0, &rule), MW_RACY);
+	EXPECT_EQ(m_predict_waitid(&m, t, -1, 0, &rule), -EAGAIN);
+	m_stop_collected(&m, pt1);
+	EXPECT_EQ(m_predict_waitid(&m, t, -1, 0, &rule), 0);
+	EXPECT_FALSE(m_resumed(&m, pt1, false));
+	EXPECT_EQ(m.t[pt1].stop, MS_RUNNING);
+}
