@@ -6,7 +6,11 @@
 # option; tracees seized without it live on. The killed tracees' reports go
 # to their real parents (killed by SIGKILL), once. Variants: a tracer
 # process that quits, a tracer *thread* that exits alone (ptrace links are
-# per thread: its group's other threads do not matter), threaded tracees.
+# per thread: its group's other threads do not matter), threaded tracees,
+# and the tracer's own child in a group that ignores SIGCHLD: the SIGKILL
+# is sent under tasklist_lock in exit_ptrace(), but the child's
+# exit_notify() runs after forget_original_parent() moved it to R, so it
+# is R's zombie, not reaped by its dying parent's SIG_IGN.
 # It covers the retired selftest's "tracer-exitkill" case.
 scenario exitkill
 timeout 60
@@ -37,3 +41,13 @@ expect state U running
 check
 exit K
 reap R K
+process E
+process F parent E
+sigchld E ignore
+seize E F exitkill
+exit E
+reap R E
+expect ppid F R
+expect state F zombie
+reap R F
+check

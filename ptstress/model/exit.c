@@ -169,6 +169,8 @@ static void exit_notify(struct model *m, int i)
 		if (th != M_NONE && !m_wrong(m, R_CHILD_REAPER_MOVES)) {
 			l->ns_reaper = th;
 		} else if (th == M_NONE) {
+			/* EXITKILL tracees die while the zapper sleeps (exit_ptrace() first) */
+			m_deliver_pdeath(m);
 			t->zapper = true;
 			zap_ns(m, t->leader);
 		}

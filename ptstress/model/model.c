@@ -423,6 +423,21 @@ static int find_new_reaper(const struct model *m, int father, int *rule)
 	return th != M_NONE ? th : ns;
 }
 
+void m_queue_signal(struct model *m, int task, int sig)
+{
+	if (m->npdeath + 2 > m->pdeath_cap) {
+		int cap = m->pdeath_cap ? 2 * m->pdeath_cap : 32;
+		int *q = realloc(m->pdeath, cap * sizeof(*q));
+
+		if (!q)
+			abort();
+		m->pdeath = q;
+		m->pdeath_cap = cap;
+	}
+	m->pdeath[m->npdeath++] = task;
+	m->pdeath[m->npdeath++] = sig;
+}
+
 /*
  * forget_original_parent(): every thread of the orphaned process @proc
  * whose pdeath_signal is set sends it to the process (group_send_sig_info()
@@ -442,17 +457,7 @@ static void pdeath_send(struct model *m, int proc)
 		/* perturbed: only the leader's pdeath_signal counts */
 		if (m_wrong(m, R_PDEATH_SIGNAL) && k != proc)
 			continue;
-		if (m->npdeath + 2 > m->pdeath_cap) {
-			int cap = m->pdeath_cap ? 2 * m->pdeath_cap : 32;
-			int *q = realloc(m->pdeath, cap * sizeof(*q));
-
-			if (!q)
-				abort();
-			m->pdeath = q;
-			m->pdeath_cap = cap;
-		}
-		m->pdeath[m->npdeath++] = k;
-		m->pdeath[m->npdeath++] = t->pdeath_signal;
+		m_queue_signal(m, k, t->pdeath_signal);
 	}
 }
 
@@ -551,8 +556,15 @@ void m_exit_ptrace(struct model *m, int tracer)
 				t->owed_parent = 0;
 		}
 		m_untrace(m, i, R_EXIT_PTRACE);
+		/*
+		 * send_sig_info(SIGKILL) under tasklist_lock: complete_signal()
+		 * dooms the group now (not for a PF_EXITING thread: wants_signal()),
+		 * but the tracee's own exit_notify() runs after the tracer's
+		 * forget_original_parent() has reparented its children.  Queued
+		 * with the pdeath signals, delivered in that order.
+		 */
 		if (exitkill && t->life == ML_ALIVE && !t->in_exit)
-			m_group_exit(m, i, 0, SIGKILL);
+			m_queue_signal(m, i, SIGKILL);
 	}
 }
 

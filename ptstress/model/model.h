@@ -148,7 +148,8 @@ struct model {
 	unsigned long long *rel;	/* hash set of (task, process) "may notify" pairs */
 	int rel_cap, nrel;
 	const char *unpredictable;	/* a step the rules cannot predict: why; NULL */
-	int *pdeath;		/* pdeath signals sent, not yet delivered: (task, sig) pairs */
+	int *pdeath;		/* signals sent under tasklist_lock, not yet delivered:
+				 * (task, sig) pairs: pdeath signals, EXITKILL's SIGKILL */
 	int npdeath, pdeath_cap;
 };
 
@@ -356,6 +357,8 @@ bool m_ns_drained(const struct model *m, int init);
 void m_settle(struct model *m);
 void m_reparent_children(struct model *m, int father);
 void m_deliver_pdeath(struct model *m);
+/* A signal sent now to @task's group, taking effect at m_deliver_pdeath(). */
+void m_queue_signal(struct model *m, int task, int sig);
 void m_autoreap(struct model *m, int task, int rule);
 void m_exit_ptrace(struct model *m, int tracer);
 void m_set_life(struct model *m, int task, enum m_life life, int rule);

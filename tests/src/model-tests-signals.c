@@ -191,3 +191,25 @@ TEST(clone_parent_when_the_model_grows)
 	m_links(&m, b, &w);
 	EXPECT_EQ(w.exit_signal, SIGRTMAX);
 }
+
+/*
+ * exit_ptrace() sends the EXITKILL SIGKILL under tasklist_lock
+ * (kernel/ptrace.c:627-629), but the tracee's exit_notify() waits for
+ * that lock: the dying tracer's forget_original_parent() has moved it to
+ * R by then, so its report is R's, though the tracer ignored SIGCHLD.
+ */
+TEST(exitkill_after_reparent)
+{
+	int e, f;
+
+	setup();
+	e = proc(0, "E", 3001);
+	f = proc(e, "F", 3002);
+	m_set_sigchld(&m, e, true, false);
+	seize(e, f, PTRACE_O_EXITKILL);
+	m_group_exit(&m, e, 0, 0);
+	EXPECT_EQ(m.t[f].life, ML_ZOMBIE);
+	EXPECT_EQ(m_ppid(&m, f), R_TID);
+	EXPECT_EQ(status(f), KILLED(SIGKILL));
+	EXPECT_EQ(notices(f, 0), 1);
+}
