@@ -5,9 +5,11 @@
  * deterministically on the model's current state (it would not refuse
  * it), so every generated step is checked like a written one.
  */
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "engine/gen.h"
 
@@ -244,6 +246,69 @@ bool g_reap(struct engine *e, struct gen *g, struct stmt *st)
 		return false;
 	c = m_next_collector(&e->m, i, &as_tracer);
 	names(st, 2, T(e, T(e, c)->leader)->name, T(e, i)->name);
+	return true;
+}
+
+/* A running agent thread that can call waitid(): a member or a tracer. */
+static bool can_wait(struct engine *e, int i)
+{
+	return usable(e, i) && T(e, i)->stop == MS_RUNNING && !T(e, i)->in_exit;
+}
+
+static bool unreleased(struct engine *e, int i)
+{
+	return T(e, i)->life != ML_DEAD && !e->e[i].external;
+}
+
+/*
+ * waitid W [c] [flags]: W a running thread (the model's pick of a
+ * process's threads, as v_waitid() makes it), c any task not released
+ * (in W's pid namespace) or none; the flags at random.  The model's
+ * answer decides the "fails ECHILD" clause; a wait whose first report
+ * the model cannot name (MW_RACY) is not drawn.
+ */
+bool g_waitid(struct engine *e, struct gen *g, struct stmt *st)
+{
+	int a = pick(e, g, can_wait), w, c = -1, flags = 0, r, rule;
+	unsigned int f = gen_rnd(g, 16);
+
+	if (a < 0)
+		return false;
+	w = T(e, a)->leader == a ? m_alive_thread(&e->m, a) : a;
+	if (w != a)
+		return false;
+	if (gen_rnd(g, 2)) {
+		c = pick(e, g, unreleased);
+		if (c < 0 || (T(e, w)->ns != M_NONE && T(e, c)->ns != T(e, w)->ns))
+			return false;
+	}
+	st->opts = (f & 1 ? O_NOWAIT : 0) | (f & 2 ? O_NOTHREAD : 0) |
+		   (f & 4 ? O_WCLONE : 0) | (f & 8 && !(f & 4) ? O_WALL : 0);
+	flags = (f & 1 ? WNOWAIT : 0) | (f & 2 ? __WNOTHREAD : 0) | (f & 4 ? __WCLONE : 0) |
+		(f & 8 && !(f & 4) ? __WALL : 0);
+	r = m_predict_waitid(&e->m, w, c, flags, &rule);
+	if (r == -EAGAIN)
+		return false;
+	names(st, c < 0 ? 1 : 2, T(e, a)->name, c < 0 ? NULL : T(e, c)->name);
+	if (r == -ECHILD) {
+		st->nfails = 1;
+		st->fails[0] = ECHILD;
+	}
+	return true;
+}
+
+#define GEN_PIDFDS	64	/* pidfds R keeps open at most in a generated run */
+
+/* pidfd c: a leader, whose pidfd_open() answer is the same on every kernel. */
+bool g_pidfd(struct engine *e, struct gen *g, struct stmt *st)
+{
+	int i, open = 0, c = pick(e, g, unreleased);
+
+	for (i = 1; i < e->m.n; i++)
+		open += e->e[i].pidfd >= 0;
+	if (c < 0 || T(e, c)->leader != c || (e->e[c].pidfd < 0 && open >= GEN_PIDFDS))
+		return false;
+	names(st, 1, T(e, c)->name, NULL);
 	return true;
 }
 
