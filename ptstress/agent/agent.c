@@ -323,11 +323,16 @@ static void op_waitid(const struct agent_req *req, struct agent_reply *rep, int 
 		rep->status = (si.si_status & 0xff) << 8;
 	else if (si.si_code == CLD_DUMPED)
 		rep->status = (si.si_status & 0x7f) | 0x80;
+	else if (si.si_code == CLD_STOPPED || si.si_code == CLD_TRAPPED)
+		rep->status = ((si.si_status & 0xff) << 8) | 0x7f;
+	else if (si.si_code == CLD_CONTINUED)
+		rep->status = 0xffff;
 	else if (si.si_pid)
 		rep->status = si.si_status & 0x7f;
 	rep->second = 0;
 	rep->second_errno = 0;
-	if (si.si_pid && !(flags & WNOWAIT)) {
+	if (si.si_pid && !(flags & WNOWAIT) &&
+	    (si.si_code == CLD_EXITED || si.si_code == CLD_KILLED || si.si_code == CLD_DUMPED)) {
 		do {
 			rep->second = waitpid(si.si_pid, &status, WNOHANG | __WALL);
 		} while (rep->second < 0 && errno == EINTR);

@@ -11,6 +11,7 @@
  */
 #include <errno.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -22,7 +23,8 @@
 static int wait_flags(const struct stmt *s)
 {
 	return (s->opts & O_NOWAIT ? WNOWAIT : 0) | (s->opts & O_NOTHREAD ? __WNOTHREAD : 0) |
-	       (s->opts & O_WCLONE ? __WCLONE : 0) | (s->opts & O_WALL ? __WALL : 0);
+	       (s->opts & O_WCLONE ? __WCLONE : 0) | (s->opts & O_WALL ? __WALL : 0) |
+	       (s->opts & O_WSTOPPED ? WSTOPPED : 0) | (s->opts & O_WCONTINUED ? WCONTINUED : 0);
 }
 
 /* The task a reported si_pid names for waiter @w, among those due to it; -1. */
@@ -43,6 +45,7 @@ int v_waitid(struct engine *e, const struct stmt *s)
 	int p = task_of(e, s->name[0]), w, c = -1, x, flags = wait_flags(s), pred, rule;
 	struct agent_reply rep;
 	char want[48], got[64];
+	enum m_wkind kind;
 	bool as_tracer;
 
 	if (p < 0)
@@ -102,6 +105,26 @@ int v_waitid(struct engine *e, const struct stmt *s)
 					   .observed = rep.msg },
 		       "waitid by %s reported pid %d, whose report the model does not have due to "
 		       "it", tname(e, w), (int)rep.pid);
+		return 0;
+	}
+	kind = m_wait_kind(&e->m, w, x, flags);
+	if (kind != MWK_EXIT) {
+		/* stopped(SIGSTOP) or continued, as waitid() says it */
+		bool ok = kind == MWK_STOP ? rep.status == ((SIGSTOP << 8) | 0x7f) :
+			  rep.status == 0xffff;
+
+		if (!ok) {
+			snprintf(got, sizeof(got), "status %#x", rep.status);
+			report(e, &(struct fdesc){ .check = "report", .rule = rule, .ntasks = 2,
+						   .tasks = { x, w }, .expected = kind == MWK_STOP ?
+						   "stopped(SIGSTOP)" : "continued",
+						   .observed = rep.msg },
+			       "waitid: the report of %s to %s is not its %s (%s)", tname(e, x),
+			       tname(e, w), kind == MWK_STOP ? "group stop" : "continue", got);
+			return 0;
+		}
+		if (!(flags & WNOWAIT) || m_wrong(&e->m, R_WAIT_NOWAIT))
+			m_wait_took(&e->m, x, kind);
 		return 0;
 	}
 	if (!report_matches(e, x, rep.status, want, sizeof(want))) {

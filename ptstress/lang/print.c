@@ -41,6 +41,8 @@ const struct sc_optdef sc_optdefs[OPT_NR] = {
 	[OPT_NOTHREAD]	= { "nothread", OT_FLAG, O_NOTHREAD, 0, 0 },
 	[OPT_WCLONE]	= { "wclone", OT_FLAG, O_WCLONE, 0, 0 },
 	[OPT_WALL]	= { "wall", OT_FLAG, O_WALL, 0, 0 },
+	[OPT_WSTOPPED]	= { "stopped", OT_FLAG, O_WSTOPPED, 0, 0 },
+	[OPT_WCONTINUED] = { "continued", OT_FLAG, O_WCONTINUED, 0, 0 },
 	[OPT_FAILS]	= { "fails", OT_ERRS, 0, 0, 0 },
 	[OPT_WITHIN]	= { "within", OT_NUM, 0, 1, 86400 },
 };

@@ -75,6 +75,8 @@ enum sc_opt {
 	O_NOTHREAD	= 1u << 17,	/* __WNOTHREAD: the calling thread's children only */
 	O_WCLONE	= 1u << 18,	/* __WCLONE: children with another exit signal only */
 	O_WALL		= 1u << 19,	/* __WALL: every child, whatever its exit signal */
+	O_WSTOPPED	= 1u << 20,	/* WSTOPPED: a child's completed group stop too */
+	O_WCONTINUED	= 1u << 21,	/* WCONTINUED: a child's continue too */
 };
 
 /* What "expect" checks. */

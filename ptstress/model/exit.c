@@ -358,6 +358,9 @@ void m_group_exit(struct model *m, int proc, int code, int sig)
 		l->group_exit = true;
 		l->group_code = code;
 		l->group_sig = sig;
+		/* signal->flags = SIGNAL_GROUP_EXIT: the stop flags go */
+		l->gstop_code = 0;
+		l->cont_report = false;
 	}
 	for (i = 0; i < m->n; i++) {
 		if (live > 1 && entering[i]) {
@@ -415,6 +418,17 @@ void m_thread_exit(struct model *m, int task, int code, int sig)
 	m_settle(m);
 }
 
+/* Is a live thread of @lead's group traced? */
+static bool group_has_tracee(const struct model *m, int lead)
+{
+	int i;
+
+	for (i = 0; i < m->n; i++)
+		if (m->t[i].leader == lead && m->t[i].life == ML_ALIVE && m->t[i].tracer != M_NONE)
+			return true;
+	return false;
+}
+
 void m_signal(struct model *m, int task, int sig)
 {
 	int lead = m->t[task].leader, i;
@@ -430,6 +444,17 @@ void m_signal(struct model *m, int task, int sig)
 		break;
 	case SIGSTOP:
 		/* do_signal_stop(): untraced threads stop (T), traced ones trap (t). */
+		if (!l->gstop && !l->group_exit) {
+			/*
+			 * group_exit_code = SIGSTOP; SIGNAL_STOP_STOPPED (which
+			 * clears SIGNAL_STOP_CONTINUED) once every thread took
+			 * part: at once for an untraced group, at the tracers'
+			 * pace otherwise.
+			 */
+			l->gstop_code = SIGSTOP;
+			l->cont_report = false;
+			l->jobctl_unknown |= group_has_tracee(m, lead);
+		}
 		l->gstop = true;
 		for (i = 0; i < m->n; i++) {
 			struct mtask *t = &m->t[i];
@@ -452,6 +477,13 @@ void m_signal(struct model *m, int task, int sig)
 		}
 		break;
 	case SIGCONT:
+		/* prepare_signal(): a stopped group is continued; group_exit_code = 0 */
+		if (l->gstop) {
+			l->cont_report = !m_wrong(m, R_WAIT_CONTINUED);
+			if (!m_wrong(m, R_WAIT_STOPPED))
+				l->gstop_code = 0;
+			l->jobctl_unknown |= group_has_tracee(m, lead);
+		}
 		l->gstop = false;
 		for (i = 0; i < m->n; i++) {
 			if (m->t[i].leader == lead && m->t[i].stop == MS_GROUP) {

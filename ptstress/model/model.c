@@ -222,6 +222,9 @@ void m_trace(struct model *m, int tracer, int task, unsigned long opts, bool sei
 	t->ptrace_opts = opts;
 	t->seized = seized;
 	t->why_tracer = rule;
+	/* a group stop now completes at the tracer's pace (wait.c refuses WSTOPPED) */
+	if (m->t[t->leader].gstop)
+		m->t[t->leader].jobctl_unknown = true;
 	m_relate(m, task, tracer);
 }
 
@@ -319,6 +322,8 @@ static void untraced_state(struct model *m, int task)
 
 void m_untrace(struct model *m, int task, int rule)
 {
+	if (m->t[m->t[task].leader].gstop)
+		m->t[m->t[task].leader].jobctl_unknown = true;
 	struct mtask *t = &m->t[task];
 
 	/* perturbed: the model keeps the tracer (detach, tracer exit, tracer's wait) */

@@ -99,6 +99,11 @@ struct mtask {
 	int group_code;		/* group_exit_code: exit code ... */
 	int group_sig;		/* ... or signal */
 	bool gstop;		/* a group stop is in effect or in progress */
+	int gstop_code;		/* ->group_exit_code of a completed group stop that no
+				 * WSTOPPED wait took yet (SIGNAL_STOP_STOPPED); 0 */
+	bool cont_report;	/* SIGNAL_STOP_CONTINUED: a WCONTINUED report is due */
+	bool jobctl_unknown;	/* a stop or continue met a traced thread: when the
+				 * group stop completes is the tracers' timing */
 	/* reports */
 	int owed_tracer;	/* exit reports its tracer must still receive (0 or 1) */
 	int owed_parent;	/* exit reports its real parent's group must still receive */
@@ -308,9 +313,14 @@ enum m_wstate {
 /*
  * waitid(P_PID @c, WEXITED|WNOHANG|@flags) by thread @waiter, as
  * wait_consider_task() sees @c; *rule: the rule behind the answer.
- * @flags: the kernel's __WNOTHREAD, __WCLONE, __WALL (others ignored).
+ * @flags: the kernel's __WNOTHREAD, __WCLONE, __WALL, WSTOPPED, WCONTINUED.
  */
 enum m_wstate m_wait_consider(const struct model *m, int waiter, int c, int flags, int *rule);
+/* Which report a MW_READY task gives (WSTOPPED/WCONTINUED flags considered). */
+enum m_wkind { MWK_EXIT, MWK_STOP, MWK_CONT };
+enum m_wkind m_wait_kind(const struct model *m, int waiter, int c, int flags);
+/* A wait without WNOWAIT took @c's group-stop or continued report. */
+void m_wait_took(struct model *m, int c, enum m_wkind kind);
 /*
  * waitid(P_ALL, or P_PID @task if >= 0, WEXITED|WNOHANG|@flags) by
  * @waiter: the index of a task whose report it may return (> 0; any task

@@ -61,7 +61,8 @@ static enum m_wstate waits_behind(const struct mtask *t, bool ptrace)
 	return MW_PENDING;
 }
 
-enum m_wstate m_wait_consider(const struct model *m, int waiter, int c, int flags, int *rule)
+static enum m_wstate consider(const struct model *m, int waiter, int c, int flags, int *rule,
+			      enum m_wkind *kind)
 {
 	const struct mtask *t = &m->t[c];
 	bool child = false, tracee = false, as_tracer, upgraded;
@@ -96,6 +97,7 @@ enum m_wstate m_wait_consider(const struct model *m, int waiter, int c, int flag
 	 */
 	upgraded = child && t->tracer != M_NONE && m_same_group(m, t->tracer, t->real_parent);
 	/* Whose report is due now (delay_group_leader(), a tracer first). */
+	*kind = MWK_EXIT;
 	cc = m_next_collector(m, c, &as_tracer);
 	if (cc != M_NONE) {
 		if (as_tracer ? (tracee || upgraded) : child) {
@@ -103,8 +105,61 @@ enum m_wstate m_wait_consider(const struct model *m, int waiter, int c, int flag
 			return MW_READY;
 		}
 	}
+	/*
+	 * Not reaped: a group stop or continue of the child's group
+	 * (->signal), for its real parent only: wait_task_stopped() and
+	 * wait_task_continued() with ptrace == 0 (:1276-1280,1343-1347).
+	 * A traced group's stop completes at its tracers' pace: not modelled.
+	 */
+	if (child && !upgraded && (flags & (WSTOPPED | WCONTINUED))) {
+		const struct mtask *l = &m->t[t->leader];
+		int i;
+
+		if (l->jobctl_unknown)
+			return MW_RACY;
+		for (i = 0; i < m->n; i++)
+			if (m->t[i].leader == t->leader && m->t[i].life == ML_ALIVE &&
+			    m->t[i].tracer != M_NONE)
+				return MW_RACY;
+		if ((flags & WSTOPPED) && l->gstop_code) {
+			*rule = R_WAIT_STOPPED;
+			*kind = MWK_STOP;
+			return MW_READY;
+		}
+		if ((flags & WCONTINUED) && l->cont_report) {
+			*rule = R_WAIT_CONTINUED;
+			*kind = MWK_CONT;
+			return MW_READY;
+		}
+	}
 	*rule = R_WAIT_ECHILD;
 	return waits_behind(t, tracee || upgraded);
+}
+
+enum m_wstate m_wait_consider(const struct model *m, int waiter, int c, int flags, int *rule)
+{
+	enum m_wkind kind;
+
+	return consider(m, waiter, c, flags, rule, &kind);
+}
+
+enum m_wkind m_wait_kind(const struct model *m, int waiter, int c, int flags)
+{
+	enum m_wkind kind = MWK_EXIT;
+	int rule;
+
+	consider(m, waiter, c, flags, &rule, &kind);
+	return kind;
+}
+
+void m_wait_took(struct model *m, int c, enum m_wkind kind)
+{
+	struct mtask *l = &m->t[m->t[c].leader];
+
+	if (kind == MWK_STOP)
+		l->gstop_code = 0;	/* wait_task_stopped(): *p_code = 0 */
+	else if (kind == MWK_CONT)
+		l->cont_report = false;	/* SIGNAL_STOP_CONTINUED cleared */
 }
 
 int m_predict_waitid(const struct model *m, int waiter, int task, int flags, int *rule)

@@ -191,3 +191,42 @@ TEST(seize_group_stopped_retraps)
 	EXPECT_FALSE(m_resumed(&m, pt1, false));
 	EXPECT_EQ(m.t[pt1].stop, MS_RUNNING);
 }
+
+/*
+ * wait_task_stopped()/wait_task_continued() (kernel/exit.c:1265-1378),
+ * prepare_signal() (kernel/signal.c:955-972): the stop report once, a
+ * SIGCONT voids an untaken one and makes a continue report, a group
+ * exit clears both; a traced group's stop is the tracers' (MW_RACY).
+ */
+TEST(wait_stopped_continued)
+{
+	int p, c, t;
+
+	setup();
+	p = proc(0, "P", 3001);
+	c = proc(p, "C", 3002);
+	thread(c, "C.t1", 3003);
+	EXPECT_EQ(waitid_(p, c, WSTOPPED), 0);
+	m_signal(&m, c, SIGSTOP);
+	EXPECT_EQ(waitid_(p, c, WSTOPPED), c);
+	EXPECT_EQ(rule, R_WAIT_STOPPED);
+	EXPECT_EQ(m_wait_kind(&m, p, c, WSTOPPED), MWK_STOP);
+	EXPECT_EQ(waitid_(p, c, WCONTINUED), 0);
+	m_wait_took(&m, c, MWK_STOP);
+	EXPECT_EQ(waitid_(p, c, WSTOPPED), 0);
+	m_signal(&m, c, SIGCONT);
+	EXPECT_EQ(waitid_(p, c, WCONTINUED), c);
+	EXPECT_EQ(m_wait_kind(&m, p, c, WCONTINUED | WSTOPPED), MWK_CONT);
+	m_signal(&m, c, SIGSTOP);			/* clears the continue */
+	EXPECT_EQ(waitid_(p, c, WCONTINUED), 0);
+	m_signal(&m, c, SIGCONT);			/* voids the stop */
+	EXPECT_EQ(waitid_(p, c, WSTOPPED), 0);
+	m_group_exit(&m, c, 0, SIGKILL);		/* the exit report, only */
+	EXPECT_EQ(m_wait_kind(&m, p, c, WCONTINUED), MWK_EXIT);
+	EXPECT_EQ(m_report(&m, p, c), 0);
+	c = proc(p, "D", 3004);
+	t = proc(0, "T", 3005);
+	seize(t, c, 0);
+	m_signal(&m, c, SIGSTOP);
+	EXPECT_EQ(m_wait_consider(&m, p, c, WSTOPPED, &rule), MW_RACY);
+}

@@ -329,7 +329,7 @@ TEST(fails_accepted)
 		"syscall T a fails EPERM|ESRCH", "singlestep T a fails EPERM|ESRCH",
 		"detach T a 9 fails EPERM|ESRCH", "ptrace-kill T a fails EPERM|ESRCH",
 		"kill a 9 fails EPERM|ESRCH", "tkill th SIGCONT fails EPERM|ESRCH",
-		"subreaper a off fails EPERM|ESRCH", "waitid a b nowait fails EPERM|ESRCH",
+		"subreaper a off fails EPERM|ESRCH", "waitid a b nowait stopped continued fails EPERM|ESRCH",
 		"pidfd a fails EPERM|ESRCH",
 	};
 	bool seen[V_NR_VERBS] = { false };
