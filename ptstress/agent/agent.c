@@ -373,6 +373,29 @@ static void op_subreaper(const struct agent_req *req, struct agent_reply *rep, i
 		agent_set(rep, 1, 0, "subreaper %lld", (long long)req->arg);
 }
 
+static void op_setsid(const struct agent_req *req, struct agent_reply *rep, int *passfd)
+{
+	pid_t r;
+
+	(void)req;
+	(void)passfd;
+	r = setsid();
+	if (r < 0)
+		agent_set(rep, 0, errno, "setsid(): %s", strerror(errno));
+	else
+		agent_set(rep, 1, 0, "setsid() = %d", (int)r);
+}
+
+static void op_setpgid(const struct agent_req *req, struct agent_reply *rep, int *passfd)
+{
+	(void)req;
+	(void)passfd;
+	if (setpgid(0, 0) < 0)
+		agent_set(rep, 0, errno, "setpgid(0, 0): %s", strerror(errno));
+	else
+		agent_set(rep, 1, 0, "setpgid(0, 0): pgid %d", (int)getpgid(0));
+}
+
 static void op_sigchld_act(const struct agent_req *req, struct agent_reply *rep, int *passfd)
 {
 	struct sigaction sa;
@@ -442,6 +465,8 @@ static agent_op_fn *const handlers[OP_NR] = {
 	[OP_EXIT_GROUP] = op_exit_group,
 	[OP_EXEC] = op_exec,
 	[OP_SUBREAPER] = op_subreaper,
+	[OP_SETSID] = op_setsid,
+	[OP_SETPGID] = op_setpgid,
 	[OP_SIGCHLD_ACT] = op_sigchld_act,
 	[OP_PDEATHSIG] = op_pdeathsig,
 	[OP_TRACEME] = op_traceme,

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The verbs' handlers: verbs.c the tracer verbs, tasks.c the task and
- * control verbs, waits.c the waits with flags.  Each handler: check that the scenario asks something the
+ * control verbs, waits.c the waits with flags, jobs.c sessions and groups.  Each handler: check that the scenario asks something the
  * engine can run deterministically (else refuse(): exit 3, the scenario is
  * not the kernel's fault), predict the outcome from the model, perform it
  * through the agents, compare (outcome()), and tell the model.
@@ -16,7 +16,7 @@ typedef int verb_fn(struct engine *e, const struct stmt *s);
 
 verb_fn v_trace, v_traceme, v_interrupt, v_resume, v_ptrace_kill, v_race_attach;
 verb_fn v_kill, v_exit, v_quit, v_exec, v_subreaper, v_pdeathsig, v_sigchld, v_reap;
-verb_fn v_waitid, v_pidfd;
+verb_fn v_waitid, v_pidfd, v_setsid, v_setpgid;
 verb_fn v_check, v_expect, v_sleep, v_timeout, v_step_timeout, v_kernel;
 
 /*

@@ -145,6 +145,18 @@ static void exit_complete(struct model *m, int i)
 	}
 }
 
+/* No other thread of @i's group is still before its exit_notify() (group_dead). */
+static bool group_dead(const struct model *m, int i)
+{
+	int k;
+
+	for (k = 0; k < m->n; k++)
+		if (k != i && m->t[k].leader == m->t[i].leader && m->t[k].life == ML_ALIVE &&
+		    !m->t[k].exited)
+			return false;
+	return true;
+}
+
 /* exit_notify() for thread @i, PF_EXITING and past any PTRACE_EVENT_EXIT stop. */
 static void exit_notify(struct model *m, int i)
 {
@@ -186,6 +198,9 @@ static void exit_notify(struct model *m, int i)
 		return;
 	}
 	m_reparent_children(m, i);
+	/* exit_notify(): the last thread out checks its own process group */
+	if (group_dead(m, i))
+		m_orphan_check(m, t->leader, M_NONE);
 	exit_complete(m, i);
 	m_deliver_pdeath(m);
 }
@@ -435,11 +450,13 @@ void m_signal(struct model *m, int task, int sig)
 	struct mtask *l = &m->t[lead];
 
 	/* SIGNAL_UNKILLABLE: a namespace init drops SIG_DFL SIGTERM even from outside. */
-	if (l->ns == lead && sig == SIGTERM && !m_wrong(m, R_NS_INIT_UNKILLABLE))
+	if (l->ns == lead && (sig == SIGTERM || sig == SIGHUP) &&
+	    !m_wrong(m, R_NS_INIT_UNKILLABLE))
 		return;
 	switch (sig) {
 	case SIGKILL:
 	case SIGTERM:
+	case SIGHUP:
 		m_group_exit(m, task, 0, sig);
 		break;
 	case SIGSTOP:

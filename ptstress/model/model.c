@@ -110,6 +110,9 @@ int m_fork(struct model *m, int parent, const char *name, pid_t tid, pid_t ns_ti
 	m->t[i].ns = new_ns ? i : m->t[parent].ns;
 	m->t[i].ns_reaper = i;	/* pid_ns->child_reaper: the init's leader at first */
 	m->t[i].exit_signal = SIGCHLD;
+	/* copy_process(): current's process group and session (kernel/fork.c:2476-2477) */
+	m->t[i].pgrp = m->t[m->t[parent].leader].pgrp;
+	m->t[i].session = m->t[m->t[parent].leader].session;
 	/*
 	 * dup_task_struct() copies ->self_exec_id; copy_process() records the
 	 * forking thread's as ->parent_exec_id (kernel/fork.c:2509).  R's
@@ -516,6 +519,9 @@ void m_reparent_children(struct model *m, int father)
 		    !m_same_group(m, father, reaper) &&
 		    m_notify(m, i, reaper, t->exit_signal, R_NOTIFY_REPARENTED_ZOMBIE))
 			m_autoreap(m, i, R_SIGCHLD_AUTOREAP);
+		/* reparent_leader() ends with kill_orphaned_pgrp(p, father) */
+		if (!m_same_group(m, father, reaper))
+			m_orphan_check(m, i, father);
 	}
 }
 

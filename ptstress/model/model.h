@@ -15,6 +15,7 @@
  *   predict.c  what /proc and ptrace_links must show; request outcomes
  *   rules.c    the registry, the perturbation, SIGCHLD notices
  *   wait.c     what a non-blocking wait with flags finds
+ *   pgrp.c     process groups, sessions, orphaned groups
  *
  * Tasks are threads.  A process is its leader task; every task records its
  * leader.  The real parent is a *thread* (->real_parent); /proc's PPid
@@ -121,6 +122,9 @@ struct mtask {
 	/* leaders: the group's SIGCHLD disposition (sighand, copied at fork) */
 	bool sigchld_ign;	/* SIG_IGN: children reap themselves, no SIGCHLD */
 	bool sigchld_nocldwait;	/* SA_NOCLDWAIT: children reap themselves, SIGCHLD sent */
+	/* leaders: job control (copy_process() copies current's, setsid()/setpgid()) */
+	int pgrp;		/* process group: index of its leader process; 0: R's */
+	int session;		/* session: index of its leader process; 0: R's */
 	/* the rule behind each prediction, for findings (enum m_rule) */
 	int why_parent;		/* real_parent */
 	int why_tracer;		/* tracer and ptrace flags */
@@ -205,6 +209,18 @@ void m_set_exit_signal(struct model *m, int proc, int sig);
 unsigned long m_fork_trace_opt(const struct model *m, int exitsig);
 /* sigaction(SIGCHLD) by a thread of @proc: SIG_IGN if @ign, SA_NOCLDWAIT if @nocldwait. */
 void m_set_sigchld(struct model *m, int proc, bool ign, bool nocldwait);
+/* setsid() by a thread of @proc: its own session and group; EPERM if it leads a group. */
+struct m_pred m_predict_setsid(const struct model *m, int proc);
+void m_setsid(struct model *m, int proc);
+/* setpgid(0, 0) by a thread of @proc: its own group; EPERM for a session leader. */
+struct m_pred m_predict_setpgid(const struct model *m, int proc);
+void m_setpgid(struct model *m, int proc);
+/*
+ * kill_orphaned_pgrp(): the group of process @proc becomes orphaned with a
+ * stopped member, by @proc's exit (@father M_NONE) or by its reparenting
+ * away from thread @father: every member gets SIGHUP and SIGCONT.
+ */
+void m_orphan_check(struct model *m, int proc, int father);
 /* PR_SET_PDEATHSIG @sig by thread @task. */
 void m_set_pdeath_signal(struct model *m, int task, int sig);
 /* A signal reached @task's group untraced (delivered): its effect (kill, stop, continue). */

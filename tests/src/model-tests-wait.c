@@ -230,3 +230,50 @@ TEST(wait_stopped_continued)
 	m_signal(&m, c, SIGSTOP);
 	EXPECT_EQ(m_wait_consider(&m, p, c, WSTOPPED, &rule), MW_RACY);
 }
+
+/*
+ * kill_orphaned_pgrp() (kernel/exit.c:331-401): a group whose only
+ * connection in its session dies, with a stopped member, is hung up:
+ * through exit_notify() (the member's father exits) and through
+ * reparent_leader() (the group's outside parent exits).  Without a
+ * stopped member nothing happens; setsid()/setpgid() EPERM
+ * (kernel/sys.c:1226-1234,1108-1110).
+ */
+TEST(orphaned_pgrp_hup)
+{
+	int s, x, y, s2, x2, y2;
+
+	setup();
+	s = proc(0, "S", 3001);
+	EXPECT_EQ(m_predict_setsid(&m, s).err, 0);
+	m_setsid(&m, s);
+	EXPECT_EQ(m_predict_setsid(&m, s).err, EPERM);
+	EXPECT_EQ(m_predict_setpgid(&m, s).err, EPERM);
+	x = proc(s, "X", 3002);
+	EXPECT_EQ(m.t[x].session, s);
+	EXPECT_EQ(m_predict_setpgid(&m, x).err, 0);
+	m_setpgid(&m, x);
+	EXPECT_EQ(m_predict_setsid(&m, x).err, EPERM);
+	y = proc(x, "Y", 3003);
+	EXPECT_EQ(m.t[y].pgrp, x);
+	m_signal(&m, y, SIGSTOP);
+	m_group_exit(&m, x, 0, 0);
+	EXPECT_EQ(m.t[y].life, ML_ZOMBIE);
+	EXPECT_EQ(status(y), KILLED(SIGHUP));
+	s2 = proc(0, "S2", 3004);
+	m_setsid(&m, s2);
+	x2 = proc(s2, "X2", 3005);
+	m_setpgid(&m, x2);
+	y2 = proc(x2, "Y2", 3006);
+	m_group_exit(&m, s2, 0, 0);		/* nothing stopped: nothing happens */
+	EXPECT_EQ(m.t[x2].life, ML_ALIVE);
+	EXPECT_EQ(m.t[y2].stop, MS_RUNNING);
+	/*
+	 * The group was orphaned when S2 died; X2's exit orphans nothing new:
+	 * its parent R is in another session, Y2 shares X2's group.
+	 */
+	m_signal(&m, y2, SIGSTOP);
+	m_group_exit(&m, x2, 0, 0);
+	EXPECT_EQ(m.t[y2].stop, MS_GROUP);
+	EXPECT_EQ(m_ppid(&m, y2), R_TID);
+}

@@ -330,7 +330,8 @@ TEST(fails_accepted)
 		"detach T a 9 fails EPERM|ESRCH", "ptrace-kill T a fails EPERM|ESRCH",
 		"kill a 9 fails EPERM|ESRCH", "tkill th SIGCONT fails EPERM|ESRCH",
 		"subreaper a off fails EPERM|ESRCH", "waitid a b nowait stopped continued fails EPERM|ESRCH",
-		"pidfd a fails EPERM|ESRCH",
+		"pidfd a fails EPERM|ESRCH", "setsid a fails EPERM|ESRCH",
+		"setpgid a fails EPERM|ESRCH",
 	};
 	bool seen[V_NR_VERBS] = { false };
 	size_t i;
