@@ -153,6 +153,22 @@ static int agent_child(void *arg)
 	agent_start(child_fd);
 }
 
+/* The vfork child's execve() arguments, written by the parent before clone(). */
+static char vfork_fdarg[16];
+static char *vfork_argv[] = { "ptstress", "agent", vfork_fdarg, NULL };
+
+/*
+ * The vfork child (AGENT_FORK_VFORK): on its own stack, it reads
+ * vfork_argv and calls execve(); nothing else until the exec or _exit.
+ */
+static int vfork_child(void *arg)
+{
+	(void)arg;
+	syscall(SYS_execve, "/proc/self/exe", vfork_argv, environ);
+	syscall(SYS_exit, PS_EXIT_HARNESS);
+	return 0;
+}
+
 pid_t agent_spawn(int flags, int *rfd)
 {
 	static char stack[64 * 1024] __attribute__((aligned(16)));
@@ -165,7 +181,14 @@ pid_t agent_spawn(int flags, int *rfd)
 	child_flags = flags;
 	fflush(stdout);
 	fflush(stderr);
-	if (flags & (AGENT_FORK_PIDNS | AGENT_FORK_SIBLING | AGENT_FORK_CSIGNAL)) {
+	if (flags & AGENT_FORK_VFORK) {
+		static char vstack[16 * 1024] __attribute__((aligned(16)));
+
+		/* The exec'd agent keeps its socket: "ptstress agent FD" (agent_exec_main()). */
+		snprintf(vfork_fdarg, sizeof(vfork_fdarg), "%d", sv[1]);
+		pid = clone(vfork_child, vstack + sizeof(vstack), CLONE_VM | CLONE_VFORK | SIGCHLD,
+			    NULL);
+	} else if (flags & (AGENT_FORK_PIDNS | AGENT_FORK_SIBLING | AGENT_FORK_CSIGNAL)) {
 		/*
 		 * clone(CLONE_NEWPID): the child is the namespace's init (its
 		 * child_reaper); clone(CLONE_PARENT): the child is our parent's

@@ -48,6 +48,10 @@ struct agent_req {
 #define PASS_EXEC_TGID	2	/* swallow, and the stop comes under the tgid after
 				 * de_thread(): ECHILD until then */
 #define PASS_EXIT_STOP	3	/* the PTRACE_EVENT_EXIT stop, resumed with 0 */
+#define PASS_VFORK_DONE	4	/* the PTRACE_EVENT_VFORK_DONE stop, resumed with 0 */
+
+/* OP_FOLLOW (agent_req.arg): the event | FOLLOW_HOLD: leave the new task stopped. */
+#define FOLLOW_HOLD	0x10000
 
 /* Flags of OP_STOP (agent_req.arg). */
 #define STOP_SEIZED	1	/* PTRACE_INTERRUPT (else tkill(SIGSTOP)) */
@@ -74,6 +78,14 @@ struct agent_req {
  */
 #define AGENT_FORK_CSIGNAL	8
 #define AGENT_FORK_SIG(flags)	(((flags) >> 8) & 0xff)
+/*
+ * clone(CLONE_VM | CLONE_VFORK): the asking thread sleeps until the child
+ * has exec'd a fresh agent ("process ... vfork").  The child shares our
+ * memory until then, so it runs on a stack of its own, which no thread of
+ * ours ever uses, and only calls execve() (and _exit() if that fails): it
+ * writes nothing its parent reads.
+ */
+#define AGENT_FORK_VFORK	16
 
 /* A new task introduces itself. */
 struct agent_hello {

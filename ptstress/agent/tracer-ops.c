@@ -125,6 +125,11 @@ static bool want_trap(const struct wait_event *ev)
 	return ev->kind == WK_SIGNAL_STOP && ev->sig == SIGTRAP;
 }
 
+static bool want_vfork_done(const struct wait_event *ev)
+{
+	return ev->kind == WK_EVENT_STOP && ev->event == PTRACE_EVENT_VFORK_DONE;
+}
+
 static bool want_fork(const struct wait_event *ev)
 {
 	return ev->kind == WK_EVENT_STOP && (ev->event == PTRACE_EVENT_FORK ||
@@ -263,6 +268,16 @@ void op_pass(const struct agent_req *req, struct agent_reply *rep, int *passfd)
 	int r;
 
 	(void)passfd;
+	if (mode == PASS_VFORK_DONE) {
+		/* kernel_clone(): after the child's exec or exit, PTRACE_EVENT_VFORK_DONE */
+		if (wait_stop(pid, want_vfork_done, "the PTRACE_EVENT_VFORK_DONE stop", &ev,
+			      rep) < 0)
+			return;
+		if (!cont0(pid, rep))
+			return;
+		done(rep, "passed the vfork-done stop of", pid, &ev);
+		return;
+	}
 	if (mode == PASS_EXIT_STOP) {
 		/* Signal stops on the way are delivered; the exit stop is resumed with 0. */
 		if (wait_stop(pid, want_exit_stop, "the PTRACE_EVENT_EXIT stop", &ev, rep) < 0)
@@ -317,10 +332,12 @@ void op_follow(const struct agent_req *req, struct agent_reply *rep, int *passfd
 	struct wait_event ev, cev;
 	unsigned long msg = 0;
 	pid_t child;
+	bool hold;
 
 	(void)passfd;
 	if (wait_stop(pid, want_fork, "the fork/clone event stop", &ev, rep) < 0)
 		return;
+	hold = req->arg & FOLLOW_HOLD;
 	if (ptrace(PTRACE_GETEVENTMSG, pid, NULL, &msg) < 0) {
 		agent_set(rep, 0, errno, "PTRACE_GETEVENTMSG(%d): %s", (int)pid, strerror(errno));
 		return;
@@ -330,14 +347,15 @@ void op_follow(const struct agent_req *req, struct agent_reply *rep, int *passfd
 	if (wait_stop(child, want_any_stop, "the first stop of an auto-attached task", &cev,
 		      rep) < 0)
 		return;
-	if (!cont0(child, rep) || !cont0(pid, rep))
+	/* FOLLOW_HOLD: the caller looks at the vfork parent first, then resumes the child. */
+	if ((!hold && !cont0(child, rep)) || !cont0(pid, rep))
 		return;
 	rep->msg_val = msg;
 	/* Which event it was (kernel_clone(): CLONE for an exit signal other than SIGCHLD). */
-	if (req->arg && ev.event != req->arg) {
+	if ((req->arg & ~FOLLOW_HOLD) && ev.event != (req->arg & ~FOLLOW_HOLD)) {
 		agent_set(rep, 0, 0, "the creation of %d stopped its creator %d in "
 			  "PTRACE_EVENT %d, not %d", (int)child, (int)pid, ev.event,
-			  (int)req->arg);
+			  (int)(req->arg & ~FOLLOW_HOLD));
 		rep->pid = pid;
 		return;
 	}

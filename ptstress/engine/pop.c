@@ -73,6 +73,73 @@ static int follower(struct engine *e, int creator, unsigned long opt)
 	return c->tracer;
 }
 
+static int vfork_done(struct engine *e, int creator, int tracer);
+
+/*
+ * A traced vfork, past PTRACE_EVENT_VFORK with the new task @child (a pid
+ * as @tracer sees it) held in its first stop: @creator's thread must sleep
+ * in wait_for_vfork_done() (D) until the child execs; @tracer resumes the
+ * child, and with PTRACE_O_TRACEVFORKDONE gets PTRACE_EVENT_VFORK_DONE of
+ * @creator once it exec'd.
+ */
+static int follow_vfork(struct engine *e, int creator, int tracer, pid_t child)
+{
+	struct agent_reply rep;
+	struct proc_status st = { 0 };
+	struct parse_error perr;
+	unsigned int delay = 0;
+	struct deadline dl;
+	bool want_d;
+	int r;
+
+	step_deadline(e, &dl, 0);
+	e->st.checks++;
+	want_d = m_vfork_parent_waits(&e->m);
+	while ((r = status_read(T(e, creator)->tid, T(e, creator)->tid, &st, &perr)) == 0 &&
+	       want_d && st.state != 'D' && !deadline_expired(&dl) && !ps_stop_signal)
+		backoff_sleep(&delay);
+	if (r < 0 || (st.state == 'D') != want_d) {
+		char got[32];
+
+		snprintf(got, sizeof(got), r < 0 ? "no status" : "State %c", st.state);
+		report(e, &(struct fdesc){ .check = "proc", .rule = R_VFORK, .ntasks = 2,
+					   .tasks = { creator, tracer },
+					   .expected = want_d ? "State D" : "not D", .observed = got },
+		       "%s: vfork parent in %s while its child is stopped, the model says %s",
+		       tname(e, creator), got, want_d ? "D" : "running on");
+		return -1;
+	}
+	if (call(e, tracer, REQ(OP_CONT, child, 0, 0), &rep, NULL) < 0)
+		return -1;
+	if (!rep.ok) {
+		harness_err(e, "%s could not resume the vfork child %d: %s", tname(e, tracer),
+			    (int)child, rep.msg);
+		return -1;
+	}
+	return (T(e, creator)->ptrace_opts & PTRACE_O_TRACEVFORKDONE) ?
+	       vfork_done(e, creator, tracer) : 0;
+}
+
+/* PTRACE_O_TRACEVFORKDONE: @creator stops in PTRACE_EVENT_VFORK_DONE; @tracer resumes it. */
+static int vfork_done(struct engine *e, int creator, int tracer)
+{
+	struct agent_reply rep;
+
+	if (call(e, tracer, REQ(OP_PASS, pid_for(e, tracer, creator), 0, PASS_VFORK_DONE), &rep,
+		 NULL) < 0)
+		return -1;
+	e->st.checks++;
+	if (!rep.ok) {
+		report(e, &(struct fdesc){ .check = "event", .rule = R_VFORK, .ntasks = 2,
+					   .tasks = { creator, tracer },
+					   .expected = "PTRACE_EVENT_VFORK_DONE", .observed = rep.msg },
+		       "%s: no vfork-done stop of %s after its child's exec", tname(e, tracer),
+		       tname(e, creator));
+		return -1;
+	}
+	return 0;
+}
+
 /*
  * Let @creator handle @req ("fork F" or "thread"), following it with its
  * tracer if it is traced with @opt.  Reads the new task's hello.  Returns
@@ -82,6 +149,7 @@ static int follower(struct engine *e, int creator, unsigned long opt)
 static int create(struct engine *e, int creator, const struct agent_req *req, unsigned long opt,
 		  pid_t *tid, pid_t *ns_tid, int *tracer)
 {
+	bool vf = req->op == OP_FORK && (req->arg & AGENT_FORK_VFORK);
 	struct agent_reply rep, frep;
 	struct deadline dl;
 	int fd = -1, r;
@@ -95,8 +163,13 @@ static int create(struct engine *e, int creator, const struct agent_req *req, un
 	if (start_call(e, creator, req) < 0)
 		return -1;
 	if (*tracer != M_NONE && !e->e[*tracer].external) {
-		/* kernel_clone(): FORK for SIGCHLD, CLONE for a thread or another exit signal */
+		/*
+		 * kernel_clone(): FORK for SIGCHLD, CLONE for a thread or another
+		 * exit signal, VFORK for CLONE_VFORK -- whose new task stays
+		 * stopped while we look at the parent (follow_vfork()).
+		 */
 		if (call(e, *tracer, REQ(OP_FOLLOW, pid_for(e, *tracer, creator), 0,
+					 vf ? PTRACE_EVENT_VFORK | FOLLOW_HOLD :
 					 opt == PTRACE_O_TRACEFORK ? PTRACE_EVENT_FORK :
 					 PTRACE_EVENT_CLONE), &frep, NULL) < 0)
 			return -1;
@@ -108,6 +181,14 @@ static int create(struct engine *e, int creator, const struct agent_req *req, un
 			       agent_op_name(req->op), tname(e, creator));
 			return -1;
 		}
+		if (vf && follow_vfork(e, creator, *tracer, (pid_t)frep.msg_val) < 0)
+			return -1;
+	} else if (vf && e->m.t[creator].tracer != M_NONE &&
+		   !e->e[e->m.t[creator].tracer].external &&
+		   (e->m.t[creator].ptrace_opts & PTRACE_O_TRACEVFORKDONE)) {
+		/* VFORKDONE without VFORK: no child to follow, the done stop only */
+		if (vfork_done(e, creator, e->m.t[creator].tracer) < 0)
+			return -1;
 	}
 	if (finish(e, creator, req, &rep, &fd) < 0)
 		return -1;
@@ -172,8 +253,9 @@ static int add_thread(struct engine *e, const char *name, int proc)
 }
 
 int spawn_process(struct engine *e, const char *name, int parent, bool subreaper, bool pidns,
-		  int threads, int exitsig, bool clone_parent)
+		  int threads, int exitsig, unsigned int how)
 {
+	bool clone_parent = how & O_CLONE_PARENT, vfork = how & O_VFORK;
 	int flags = (subreaper ? AGENT_FORK_SUBREAPER : 0) | (pidns ? AGENT_FORK_PIDNS : 0);
 	unsigned long follow;
 	int tracer = M_NONE, fd, i, k;
@@ -221,6 +303,23 @@ int spawn_process(struct engine *e, const char *name, int parent, bool subreaper
 		flags |= AGENT_FORK_CSIGNAL | exitsig << 8;
 	}
 	follow = m_fork_trace_opt(&e->m, exitsig);
+	if (vfork) {
+		/* kernel_clone(): CLONE_VFORK is PTRACE_EVENT_VFORK, whatever the signal */
+		follow = PTRACE_O_TRACEVFORK;
+		if (parent == 0 || pidns || clone_parent || exitsig != SIGCHLD || subreaper) {
+			refuse(e, "%s: vfork needs a parent other than R, and no pidns, "
+			       "clone-parent, exit-signal or subreaper", name);
+			return -1;
+		}
+		if (follower(e, parent, follow) != M_NONE &&
+		    (!e->m.t[parent].seized ||
+		     (e->m.t[parent].ptrace_opts & PTRACE_O_TRACEEXEC))) {
+			refuse(e, "%s: vfork by a tracee needs a seized tracer without traceexec "
+			       "(the auto-attached child's exec would stop it)", name);
+			return -1;
+		}
+		flags |= AGENT_FORK_VFORK;
+	}
 	if (parent == 0) {
 		struct agent_reply rep;
 		struct agent_req *req = REQ(OP_FORK, 0, 0, flags | AGENT_FORK_SIBLING);
@@ -269,6 +368,9 @@ int spawn_process(struct engine *e, const char *name, int parent, bool subreaper
 		return -1;
 	if (!clone_parent)
 		m_set_exit_signal(&e->m, i, exitsig);
+	/* The vfork child exec'd a fresh agent before the parent went on. */
+	if (vfork)
+		m_exec_done(&e->m, i);
 	logf_(e, "  process %s = pid %d (ns pid %d), parent %s", name, (int)tid, (int)ns_tid,
 	      tname(e, parent));
 	for (k = 1; k <= threads && !e->stop; k++) {
@@ -292,7 +394,7 @@ int v_process(struct engine *e, const struct stmt *s)
 		return -1;
 	return spawn_process(e, s->name[0], p, s->opts & O_SUBREAPER, s->opts & O_PIDNS,
 			     s->threads, s->exitsig < 0 ? 0 : s->exitsig ? s->exitsig : SIGCHLD,
-			     s->opts & O_CLONE_PARENT) < 0 ? -1 : 0;
+			     s->opts & (O_CLONE_PARENT | O_VFORK)) < 0 ? -1 : 0;
 }
 
 int v_thread(struct engine *e, const struct stmt *s)
@@ -313,7 +415,7 @@ static int tree_level(struct engine *e, const char *name, int node, int depth,
 		return 0;
 	for (k = 0; k < s->fanout; k++) {
 		snprintf(cn, sizeof(cn), "%s.%d", name, k + 1);
-		kids[k] = spawn_process(e, cn, node, false, false, s->threads, SIGCHLD, false);
+		kids[k] = spawn_process(e, cn, node, false, false, s->threads, SIGCHLD, 0);
 		if (kids[k] < 0)
 			return -1;
 	}
@@ -331,7 +433,7 @@ int v_tree(struct engine *e, const struct stmt *s)
 
 	if (p < 0)
 		return -1;
-	root = spawn_process(e, s->name[0], p, false, false, s->threads, SIGCHLD, false);
+	root = spawn_process(e, s->name[0], p, false, false, s->threads, SIGCHLD, 0);
 	if (root < 0)
 		return -1;
 	return tree_level(e, s->name[0], root, s->depth, s);

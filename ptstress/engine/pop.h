@@ -11,10 +11,12 @@
 /*
  * Create a process named @name, child of thread @parent; its index or -1.
  * @exitsig: its exit signal (SIGCHLD; SIGRTMAX or 0 need a parent other than R);
- * @clone_parent: clone(CLONE_PARENT) by @parent, a child of @parent's real parent.
+ * @how: O_CLONE_PARENT: clone(CLONE_PARENT) by @parent, a child of @parent's
+ * real parent; O_VFORK: clone(CLONE_VM | CLONE_VFORK), the child execs a
+ * fresh agent while @parent's thread waits.
  */
 int spawn_process(struct engine *e, const char *name, int parent, bool subreaper, bool pidns,
-		  int threads, int exitsig, bool clone_parent);
+		  int threads, int exitsig, unsigned int how);
 int v_process(struct engine *e, const struct stmt *s);
 int v_tree(struct engine *e, const struct stmt *s);
 int v_thread(struct engine *e, const struct stmt *s);

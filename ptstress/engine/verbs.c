@@ -31,6 +31,8 @@ static unsigned long ptrace_opts(unsigned int o)
 		r |= PTRACE_O_TRACEEXEC;
 	if (o & O_TRACEEXIT)
 		r |= PTRACE_O_TRACEEXIT;
+	if (o & O_TRACEVFORKDONE)
+		r |= PTRACE_O_TRACEVFORKDONE;
 	return r;
 }
 

@@ -54,7 +54,7 @@ const struct sc_tok *need(struct sp *s, const char *what)
  */
 static bool is_opt_word(struct sp *s, const struct sc_tok *t)
 {
-	unsigned int allowed = sc_verbdefs[s->st->verb].opts | OPTS_CLAUSES;
+	unsigned long long allowed = sc_verbdefs[s->st->verb].opts | OPTS_CLAUSES;
 	int o;
 
 	for (o = 0; o < OPT_NR; o++)
@@ -149,7 +149,7 @@ static int parse_fails(struct sp *s, const struct sc_tok *t)
 static int parse_opts(struct sp *s)
 {
 	const struct sc_verbdef *vd = &sc_verbdefs[s->st->verb];
-	unsigned int seen = 0, missing;
+	unsigned long long seen = 0, missing;
 	const struct sc_tok *t;
 
 	while ((t = peek(s))) {
@@ -217,7 +217,7 @@ static int parse_opts(struct sp *s)
 	}
 	missing = vd->required & ~seen;
 	if (missing) {
-		int o = __builtin_ctz(missing);
+		int o = __builtin_ctzll(missing);
 
 		return err_at(s, s->L->endcol, "too few arguments: %s needs '%s N'", s->verb,
 			      sc_optdefs[o].word);

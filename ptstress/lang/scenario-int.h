@@ -26,9 +26,9 @@
 enum sc_optid {
 	OPT_DEPTH, OPT_FANOUT, OPT_TASKS, OPT_TRACERS, OPT_ROUNDS,
 	OPT_PARENT, OPT_THREADS, OPT_SEED,
-	OPT_SUBREAPER, OPT_PIDNS, OPT_EXITSIG, OPT_CLONE_PARENT,
+	OPT_SUBREAPER, OPT_PIDNS, OPT_EXITSIG, OPT_CLONE_PARENT, OPT_VFORK,
 	OPT_EXITKILL, OPT_SYSGOOD, OPT_TRACECLONE, OPT_TRACEFORK, OPT_TRACEVFORK,
-	OPT_TRACEEXEC, OPT_TRACEEXIT,
+	OPT_TRACEEXEC, OPT_TRACEEXIT, OPT_TRACEVFORKDONE,
 	OPT_QUIT,
 	OPT_THREADONLY,
 	OPT_IGNORE, OPT_NOCLDWAIT,
@@ -37,7 +37,9 @@ enum sc_optid {
 	OPT_NR
 };
 
-#define OPTB(o)		(1u << (o))
+#define OPTB(o)		(1ull << (o))
+/* The option masks are 64 bits wide. */
+_Static_assert(OPT_NR <= 64, "OPTB() masks are 64 bits wide");
 #define CL_FAILS	OPTB(OPT_FAILS)
 #define CL_WITHIN	OPTB(OPT_WITHIN)
 #define OPTS_CLAUSES	(CL_FAILS | CL_WITHIN)
@@ -79,8 +81,8 @@ struct sc_optdef {
 struct sc_verbdef {
 	const char *name;
 	enum sc_shape shape;	/* its positional arguments */
-	unsigned int opts;	/* OPTB() of the options and clauses it takes */
-	unsigned int required;	/* OPTB() of the options it must have */
+	unsigned long long opts;	/* OPTB() of the options and clauses it takes */
+	unsigned long long required;	/* OPTB() of the options it must have */
 	unsigned int not_r;	/* bit k: positional name k may not be R */
 	long nmin, nmax;	/* SH_NUM, SH_TASK_CODE: the number's range */
 	int weight;		/* stress/fuzz frequency; 0 never drawn */

@@ -56,6 +56,7 @@ enum sc_opt {
 	O_TRACEVFORK	= 1u << 4,	/* tracevfork */
 	O_TRACEEXEC	= 1u << 5,	/* traceexec */
 	O_TRACEEXIT	= 1u << 6,	/* traceexit */
+	O_TRACEVFORKDONE = 1u << 7,	/* tracevforkdone */
 	/* process/tracer */
 	O_SUBREAPER	= 1u << 8,	/* subreaper: PR_SET_CHILD_SUBREAPER at birth */
 	O_PIDNS		= 1u << 9,	/* pidns: init of a new pid namespace */
@@ -77,6 +78,8 @@ enum sc_opt {
 	O_WALL		= 1u << 19,	/* __WALL: every child, whatever its exit signal */
 	O_WSTOPPED	= 1u << 20,	/* WSTOPPED: a child's completed group stop too */
 	O_WCONTINUED	= 1u << 21,	/* WCONTINUED: a child's continue too */
+	/* process NAME parent P vfork: clone(CLONE_VM | CLONE_VFORK) by P */
+	O_VFORK		= 1u << 22,
 };
 
 /* What "expect" checks. */

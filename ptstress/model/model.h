@@ -303,6 +303,8 @@ struct m_pred m_predict_request(const struct model *m, int tracer, int task, enu
 /* Is a resume signal given to @task delivered (signal-delivery or syscall stop)? */
 bool m_delivers_signal(const struct model *m, int task);
 
+/* Does a vfork()ing thread sleep (D) until its child execs?  (rule vfork-parent-waits) */
+bool m_vfork_parent_waits(const struct model *m);
 /* pidfd_open() of @task's pid: success, or EINVAL for a thread that leads no group. */
 struct m_pred m_predict_pidfd_open(const struct model *m, int task);
 /*

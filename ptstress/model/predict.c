@@ -179,6 +179,12 @@ struct m_pred m_predict_traceme(const struct model *m, int task)
 	return pred(0, R_TRACEME_LINK);
 }
 
+bool m_vfork_parent_waits(const struct model *m)
+{
+	/* kernel_clone(): wait_for_vfork_done(), TASK_UNINTERRUPTIBLE|TASK_KILLABLE */
+	return !m_wrong(m, R_VFORK);	/* perturbed: the parent runs on */
+}
+
 struct m_pred m_predict_pidfd_open(const struct model *m, int task)
 {
 	/* pidfd_prepare(): pid_has_task(pid, PIDTYPE_TGID), a leader's pid only */

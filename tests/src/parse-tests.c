@@ -656,6 +656,9 @@ static const char *const samples[] = {
 	"process d parent a exit-signal 17 threads 1\npdeathsig b KILL\npdeathsig d.t1 SIGTERM\n"
 	"sigchld a ignore nocldwait\nsigchld d nocldwait\nsigchld b\n"
 	"process e parent b clone-parent exit-signal SIGRTMAX\nreap d.t1 b\n",
+	"process a threads 1\nprocess v parent a.t1 vfork\ntracer t\n"
+	"seize t a tracevforkdone tracevfork\nwaitid a v nowait nothread wclone stopped continued\n"
+	"waitid a wall fails ECHILD\npidfd v\nsetsid v\nsetpgid a fails EPERM\n",
 };
 
 TEST(round_trip_samples)
