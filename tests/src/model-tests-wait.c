@@ -277,3 +277,25 @@ TEST(orphaned_pgrp_hup)
 	EXPECT_EQ(m.t[y2].stop, MS_GROUP);
 	EXPECT_EQ(m_ppid(&m, y2), R_TID);
 }
+
+/*
+ * vfork: the child exec'd a fresh agent before its parent went on
+ * (begin_new_exec(): ->self_exec_id + 1, flush_signal_handlers() drops
+ * SA_NOCLDWAIT), and the parent thread's wait is D (wait_for_vfork_done()
+ * kernel/fork.c:1458-1476).
+ */
+TEST(vfork_child_execd)
+{
+	int p, c;
+
+	setup();
+	p = proc(0, "P", 3001);
+	m_set_sigchld(&m, p, false, true);
+	c = proc(p, "C", 3002);
+	EXPECT_TRUE(m.t[c].sigchld_nocldwait);
+	m_exec_done(&m, c);
+	EXPECT_EQ(m.t[c].self_exec_id, m.t[p].self_exec_id + 1);
+	EXPECT_FALSE(m.t[c].sigchld_nocldwait);
+	EXPECT_EQ(m.t[c].exit_signal, SIGCHLD);
+	EXPECT_TRUE(m_vfork_parent_waits(&m));
+}
