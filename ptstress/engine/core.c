@@ -4,6 +4,7 @@
  * calls to agents.  Nothing here knows a verb.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 
 #include "engine/core.h"
 #include "lib/json.h"
+#include "lib/links.h"
 
 /*
  * name -> model index; open addressing, newest binding overwrites. Grows
@@ -310,6 +312,57 @@ int start_call(struct engine *e, int i, const struct agent_req *req)
 	return r;
 }
 
+/* The first line of a small /proc file into @buf; 0 or -errno. */
+static int read_small(const char *path, char *buf, size_t len)
+{
+	ssize_t n;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, len - 1);
+	close(fd);
+	if (n < 0)
+		return -EIO;
+	buf[n] = '\0';
+	return 0;
+}
+
+/*
+ * Agent @i did not answer in time: is it asleep in the kernel, in D
+ * (TASK_UNINTERRUPTIBLE, TASK_KILLABLE)?  Our own code never sleeps there
+ * between requests, so it is then stuck in a system call the kernel does
+ * not finish -- a lost wakeup, a wait_on_bit() nobody clears: the kernel's
+ * doing, a finding.  Anything else (running, S in its recv(), gone) stays
+ * ours.  @what: "State D, syscall N, wchan W".
+ */
+static bool stuck_in_kernel(struct engine *e, int i, char *what, size_t len)
+{
+	pid_t tgid = e->m.t[e->m.t[i].leader].tid, tid = e->m.t[i].tid;
+	struct proc_status st;
+	struct parse_error perr;
+	char path[64], sc[64] = "?", wchan[64] = "?";
+	int k;
+
+	/* Twice, a second apart: a D seen once may be a page fault on its way. */
+	for (k = 0; k < 2; k++) {
+		if (status_read(tgid, tid, &st, &perr) < 0 || st.state != 'D')
+			return false;
+		if (!k)
+			sleep(1);
+	}
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/syscall", (int)tgid, (int)tid);
+	if (read_small(path, sc, sizeof(sc)) < 0)
+		snprintf(sc, sizeof(sc), "?");
+	sc[strcspn(sc, " \n")] = '\0';
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/wchan", (int)tgid, (int)tid);
+	if (read_small(path, wchan, sizeof(wchan)) < 0)
+		snprintf(wchan, sizeof(wchan), "?");
+	wchan[strcspn(wchan, "\n")] = '\0';
+	snprintf(what, len, "State D, syscall %s, wchan %s", sc, wchan);
+	return true;
+}
+
 int finish(struct engine *e, int i, const struct agent_req *req, struct agent_reply *rep,
 	   int *newfd)
 {
@@ -321,6 +374,16 @@ int finish(struct engine *e, int i, const struct agent_req *req, struct agent_re
 	step_deadline(e, &dl, REPLY_GRACE_SEC);
 	r = agent_reply(e->e[i].fd, rep, newfd ? newfd : &fd, &dl);
 	if (r < 0) {
+		char what[160];
+
+		if (r == -ETIMEDOUT && stuck_in_kernel(e, i, what, sizeof(what))) {
+			report(e, &(struct fdesc){ .check = "hang", .rule = R_NONE, .ntasks = 1,
+						   .tasks = { i }, .expected = "a reply",
+						   .observed = what },
+			       "%s never answered '%s': it sleeps in the kernel (%s)", tname(e, i),
+			       agent_req_str(req, buf, sizeof(buf)), what);
+			return r;
+		}
 		harness_err(e, "no reply of %s to '%s': %s", tname(e, i),
 			    agent_req_str(req, buf, sizeof(buf)), ps_last_error());
 		return r;
