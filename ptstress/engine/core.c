@@ -157,6 +157,18 @@ bool alive(struct engine *e, int i)
 	return e->m.t[i].life == ML_ALIVE && !e->m.t[i].exited;
 }
 
+int calling_thread(struct engine *e, int x, const char *what)
+{
+	int w = e->m.t[x].leader != x ? x : m_alive_thread(&e->m, x);
+
+	if (w == M_NONE || !alive(e, w) || e->m.t[w].in_exit || e->m.t[w].stop != MS_RUNNING ||
+	    e->e[w].fd < 0) {
+		refuse(e, "%s has no running thread to %s", tname(e, x), what);
+		return -1;
+	}
+	return w;
+}
+
 void logf_(struct engine *e, const char *fmt, ...)
 {
 	va_list ap;

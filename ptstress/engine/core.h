@@ -158,6 +158,12 @@ bool etask_grow(struct engine *e);
 pid_t pid_for(struct engine *e, int waiter, int t);
 /* Is the model task @i alive and not exiting? */
 bool alive(struct engine *e, int i);
+/*
+ * The thread that makes a call for @x: @x itself if it is a thread, else
+ * the model's live thread of the process; it must be running and have a
+ * channel.  Else the step is refused ("X has no running thread to @what").
+ */
+int calling_thread(struct engine *e, int x, const char *what);
 static inline struct mtask *T(struct engine *e, int i)
 {
 	return &e->m.t[i];

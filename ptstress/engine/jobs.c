@@ -19,7 +19,8 @@
 /* The running thread of @x's process that makes the call; -1 (refused). */
 static int caller(struct engine *e, const struct stmt *s, int x)
 {
-	int lead = T(e, x)->leader, w, i;
+	int lead = T(e, x)->leader, i;
+	char what[32];
 
 	if (T(e, lead)->ns != M_NONE) {
 		refuse(e, "%s of %s: process groups inside a pid namespace are not supported",
@@ -35,14 +36,8 @@ static int caller(struct engine *e, const struct stmt *s, int x)
 			return -1;
 		}
 	}
-	w = T(e, x)->leader != x ? x : m_alive_thread(&e->m, lead);
-	if (w == M_NONE || !alive(e, w) || T(e, w)->in_exit || T(e, w)->stop != MS_RUNNING ||
-	    e->e[w].fd < 0) {
-		refuse(e, "%s has no running thread to call %s()", tname(e, x),
-		       sc_verb_name(s->verb));
-		return -1;
-	}
-	return w;
+	snprintf(what, sizeof(what), "call %s()", sc_verb_name(s->verb));
+	return calling_thread(e, x, what);
 }
 
 int v_setsid(struct engine *e, const struct stmt *s)

@@ -48,15 +48,9 @@ int v_waitid(struct engine *e, const struct stmt *s)
 	enum m_wkind kind;
 	bool as_tracer;
 
-	if (p < 0)
-		return -1;
 	/* A thread named waits itself; for a process, the model picks one. */
-	w = T(e, p)->leader != p ? p : m_alive_thread(&e->m, p);
-	if (w == M_NONE || !alive(e, w) || T(e, w)->in_exit || T(e, w)->stop != MS_RUNNING ||
-	    e->e[w].fd < 0) {
-		refuse(e, "%s has no running thread to wait", tname(e, p));
+	if (p < 0 || (w = calling_thread(e, p, "wait")) < 0)
 		return -1;
-	}
 	/* strace/gdb collect their tracees' exits on their own, first. */
 	if (collect_reports(e, false) < 0)
 		return -1;
