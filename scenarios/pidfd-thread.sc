@@ -5,7 +5,8 @@
 # pidfd_open() kernel/pid.c:624-643): a non-leader's tid gives EINVAL, a
 # leader's works, live or zombie (pidfd.sc has the poll side).  Later
 # kernels answer a non-leader differently (the host's gives ENOENT and
-# has PIDFD_THREAD), so this runs on 6.1 only.
+# has PIDFD_THREAD), so this runs on 6.1 only.  The same holds for
+# waitid(P_PIDFD): a tracer waits for its tracee thread by P_PID only.
 scenario pidfd_thread
 kernel 6.1 "later kernels answer pidfd_open() of a non-leader with ENOENT"
 timeout 60
@@ -16,6 +17,7 @@ exit P 0 thread
 pidfd P
 tracer T
 seize T P.t1
+waitid T P.t1 pidfd fails EINVAL
 exit P.t1 4
 expect state P.t1 zombie
 process Q threads 1

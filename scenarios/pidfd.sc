@@ -10,6 +10,10 @@
 # thread stays on ->thread_group until release_task()).  pidfd_open()
 # needs a thread-group leader, live or zombie (pidfd_prepare()
 # kernel/fork.c:2043-2048); pidfd-thread.sc has the non-leader case.
+# waitid(P_PIDFD) waits for the pidfd's pid as P_PID does; the agent
+# opens it PIDFD_NONBLOCK and calls waitid() without WNOHANG, so nothing
+# to report yet is EAGAIN, not si_pid 0 (kernel_waitid()
+# kernel/exit.c:1699-1723): last section.
 scenario pidfd
 timeout 120
 process P threads 1
@@ -41,4 +45,29 @@ pidfd U
 pidfd Q
 exit T
 reap R T
+check
+# waitid(P_PIDFD): EAGAIN while the leader lives, while it waits behind
+# its thread, and while that thread's zombie waits for its tracer;
+# ECHILD for a waiter that is not the parent (pidfd-thread.sc: a
+# thread has no pidfd to wait through).
+process A
+process V parent A threads 1
+waitid A V pidfd fails EAGAIN
+tracer W
+seize W V.t1
+waitid W V pidfd fails ECHILD
+exit V 5 thread
+waitid A V pidfd fails EAGAIN
+waitid A V fails ECHILD wclone
+exit V.t1 6
+expect state V.t1 zombie
+waitid A V pidfd fails EAGAIN
+waitid W V.t1
+waitid A V pidfd nowait
+waitid A V pidfd
+expect state V gone
+exit W
+reap R W
+exit A
+reap R A
 check

@@ -7,6 +7,7 @@
  * prints it, which keeps the TAP stream in one writer's order.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
 #include <sched.h>
@@ -324,21 +325,40 @@ static void op_reap(const struct agent_req *req, struct agent_reply *rep, int *p
  * rep->pid is si_pid (0: nothing to report yet), rep->status its status
  * as waitpid() would give it.  After a report that reaped (no WNOWAIT),
  * a second waitpid(si_pid, WNOHANG|__WALL), which must find nothing.
+ * With AGENT_WAITID_PIDFD: waitid(P_PIDFD) of a PIDFD_NONBLOCK pidfd of
+ * @req->pid, without WNOHANG (nothing yet is EAGAIN); a failed
+ * pidfd_open() is reported with msg_val 1.
  */
 static void op_waitid(const struct agent_req *req, struct agent_reply *rep, int *passfd)
 {
-	int flags = WEXITED | WNOHANG | (int)req->arg, status;
+	int flags = WEXITED | WNOHANG | (int)req->arg, status, fd = -1, e;
 	siginfo_t si;
 	int r;
 
 	(void)passfd;
 	memset(&si, 0, sizeof(si));
+	if (flags & AGENT_WAITID_PIDFD) {
+		flags &= ~(AGENT_WAITID_PIDFD | WNOHANG);
+		fd = (int)syscall(SYS_pidfd_open, req->pid, O_NONBLOCK /* PIDFD_NONBLOCK */);
+		if (fd < 0) {
+			rep->msg_val = 1;
+			agent_set(rep, 0, errno, "pidfd_open(%d, PIDFD_NONBLOCK): %s",
+				  (int)req->pid, strerror(errno));
+			return;
+		}
+	}
 	do {
-		r = waitid(req->pid ? P_PID : P_ALL, (id_t)req->pid, &si, flags);
+		if (fd >= 0)
+			r = waitid((idtype_t)3 /* P_PIDFD */, (id_t)fd, &si, flags);
+		else
+			r = waitid(req->pid ? P_PID : P_ALL, (id_t)req->pid, &si, flags);
 	} while (r < 0 && errno == EINTR);
+	e = errno;
+	if (fd >= 0)
+		close(fd);
 	if (r < 0) {
-		agent_set(rep, 0, errno, "waitid(%d, %#x): %s", (int)req->pid, (unsigned int)flags,
-			  strerror(errno));
+		agent_set(rep, 0, e, "waitid(%s%d, %#x): %s", fd >= 0 ? "pidfd of " : "",
+			  (int)req->pid, (unsigned int)flags, strerror(e));
 		return;
 	}
 	rep->pid = si.si_pid;
@@ -361,8 +381,8 @@ static void op_waitid(const struct agent_req *req, struct agent_reply *rep, int 
 		} while (rep->second < 0 && errno == EINTR);
 		rep->second_errno = rep->second < 0 ? errno : 0;
 	}
-	agent_set(rep, 1, 0, "waitid(%d, %#x) by %d: si_pid %d si_code %d si_status %d",
-		  (int)req->pid, (unsigned int)flags, (int)gettid(), (int)si.si_pid, si.si_code,
+	agent_set(rep, 1, 0, "waitid(%s%d, %#x) by %d: si_pid %d si_code %d si_status %d",
+		  fd >= 0 ? "pidfd of " : "", (int)req->pid, (unsigned int)flags, (int)gettid(), (int)si.si_pid, si.si_code,
 		  si.si_status);
 }
 

@@ -95,6 +95,13 @@ struct agent_hello {
 	int creds_tid;		/* the SCM_CREDENTIALS pid is the tid (else the tgid) */
 };
 
+/*
+ * OP_WAITID's arg: besides the wait flags, wait through a pidfd: the
+ * agent opens pidfd_open(pid, PIDFD_NONBLOCK) and calls waitid(P_PIDFD)
+ * without WNOHANG, so the pidfd's O_NONBLOCK is what keeps it from
+ * blocking (kernel_waitid()).  A bit no waitid flag uses.
+ */
+#define AGENT_WAITID_PIDFD	0x00100000
 #define AGENT_SIGCHLD_MAX	24	/* SIGCHLD records of one OP_SIGCHLD_LOG reply */
 
 /* An agent's answer to one request. */

@@ -290,9 +290,17 @@ bool g_waitid(struct engine *e, struct gen *g, struct stmt *st)
 	if (r == -EAGAIN)
 		return false;
 	names(st, c < 0 ? 1 : 2, T(e, a)->name, c < 0 ? NULL : T(e, c)->name);
-	if (r == -ECHILD) {
+	/* waitid(P_PIDFD) of a PIDFD_NONBLOCK pidfd: nothing yet is EAGAIN */
+	if (c >= 0 && !gen_rnd(g, 3)) {
+		st->opts |= O_PIDFD;
+		if (m_predict_pidfd_open(&e->m, c).err)
+			r = -m_predict_pidfd_open(&e->m, c).err;
+		else if (m_waitid_pidfd(&e->m, r, rule).err)
+			r = -m_waitid_pidfd(&e->m, r, rule).err;
+	}
+	if (r < 0) {
 		st->nfails = 1;
-		st->fails[0] = ECHILD;
+		st->fails[0] = -r;
 	}
 	return true;
 }

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * waitid PROC [TASK] [nowait] [nothread] [wclone] [wall]: one
+ * waitid PROC [TASK] [nowait] [nothread] [wclone] [wall] [pidfd]: one
  * non-blocking waitid(P_ALL or P_PID, WEXITED|WNOHANG|flags) by a thread
  * of PROC (the thread named, or one the model picks), checked against
  * model/wait.c: ECHILD, nothing yet (si_pid 0), or a report the model has
- * due to that thread, with its status.
+ * due to that thread, with its status.  With pidfd: waitid(P_PIDFD) of a
+ * PIDFD_NONBLOCK pidfd the agent opens, without WNOHANG (nothing yet is
+ * EAGAIN: kernel_waitid()).
  *
  * pidfd TASK: R's pidfd of TASK's pid (opened by the first pidfd step),
  * polled once: readable or not, as the model says.  verbs.h.
@@ -43,6 +45,8 @@ static int reported_task(struct engine *e, int w, pid_t pid, int flags)
 int v_waitid(struct engine *e, const struct stmt *s)
 {
 	int p = task_of(e, s->name[0]), w, c = -1, x, flags = wait_flags(s), pred, rule;
+	bool via_pidfd = s->opts & O_PIDFD;
+	struct m_pred open = { 0, R_NONE };
 	struct agent_reply rep;
 	char want[48], got[64];
 	enum m_wkind kind;
@@ -70,16 +74,34 @@ int v_waitid(struct engine *e, const struct stmt *s)
 			return -1;
 		}
 	}
+	if (via_pidfd && c < 0) {
+		refuse(e, "waitid %s pidfd: names no task to open a pidfd of", tname(e, w));
+		return -1;
+	}
 	pred = m_predict_waitid(&e->m, w, c, flags, &rule);
 	if (pred == -EAGAIN) {
 		refuse(e, "waitid by %s: a stop report or a namespace init's reaping comes first; "
 		       "the model cannot say which report the wait returns", tname(e, w));
 		return -1;
 	}
-	if (call(e, w, REQ(OP_WAITID, c >= 0 ? pid_for(e, w, c) : 0, 0, flags), &rep, NULL) < 0)
+	if (via_pidfd)
+		open = m_predict_pidfd_open(&e->m, c);
+	if (call(e, w, REQ(OP_WAITID, c >= 0 ? pid_for(e, w, c) : 0, 0,
+			   flags | (via_pidfd ? AGENT_WAITID_PIDFD : 0)), &rep, NULL) < 0)
 		return -1;
-	if (!outcome(e, s, (struct m_pred){ pred == -ECHILD ? ECHILD : 0, rule }, &rep, "waitid",
-		     c >= 0 ? c : w))
+	if (via_pidfd && (open.err || (!rep.ok && rep.msg_val == 1))) {
+		/* EMFILE, ENFILE, ENOMEM: the agent's limits, not the kernel's verdict */
+		if (!rep.ok && rep.msg_val == 1 &&
+		    (rep.err == EMFILE || rep.err == ENFILE || rep.err == ENOMEM)) {
+			harness_err(e, "%s: %s", tname(e, w), rep.msg);
+			return -1;
+		}
+		outcome(e, s, open, &rep, "pidfd_open", c);
+		return 0;
+	}
+	if (!outcome(e, s, via_pidfd ? m_waitid_pidfd(&e->m, pred, rule) :
+		     (struct m_pred){ pred == -ECHILD ? ECHILD : 0, rule },
+		     &rep, "waitid", c >= 0 ? c : w))
 		return 0;
 	e->st.checks++;
 	if (rep.pid == 0) {

@@ -80,6 +80,8 @@ enum sc_opt {
 	O_WCONTINUED	= 1u << 21,	/* WCONTINUED: a child's continue too */
 	/* process NAME parent P vfork: clone(CLONE_VM | CLONE_VFORK) by P */
 	O_VFORK		= 1u << 22,
+	/* waitid PROC TASK pidfd: waitid(P_PIDFD) on a PIDFD_NONBLOCK pidfd */
+	O_PIDFD		= 1u << 23,
 };
 
 /* What "expect" checks. */

@@ -346,6 +346,14 @@ void m_wait_took(struct model *m, int c, enum m_wkind kind);
  * yet, -ECHILD, or -EAGAIN if the model cannot say (MW_RACY).
  */
 int m_predict_waitid(const struct model *m, int waiter, int task, int flags, int *rule);
+/*
+ * waitid(P_PIDFD) of a PIDFD_NONBLOCK pidfd of @task without WNOHANG, given
+ * the P_PID wait's prediction @pred and its @rule (m_predict_waitid()):
+ * the same wait, but nothing yet fails with EAGAIN (kernel_waitid()).
+ * The errno (0: a report comes) and the rule behind it.  pidfd_open()'s
+ * own outcome is m_predict_pidfd_open().
+ */
+struct m_pred m_waitid_pidfd(const struct model *m, int pred, int rule);
 
 /* Does @task's group still have a live thread? */
 bool m_group_alive(const struct model *m, int leader);

@@ -186,3 +186,11 @@ int m_predict_waitid(const struct model *m, int waiter, int task, int flags, int
 		return 0;
 	return -ECHILD;
 }
+
+struct m_pred m_waitid_pidfd(const struct model *m, int pred, int rule)
+{
+	/* kernel_waitid(): O_NONBLOCK adds WNOHANG; !ret && !WNOHANG -> -EAGAIN */
+	if (pred == 0 && !m_wrong(m, R_WAITID_PIDFD))
+		return (struct m_pred){ EAGAIN, R_WAITID_PIDFD };
+	return (struct m_pred){ pred == -ECHILD ? ECHILD : 0, pred == 0 ? R_WAITID_PIDFD : rule };
+}

@@ -163,6 +163,36 @@ TEST(pidfd_open_and_poll)
 }
 
 /*
+ * kernel_waitid() (kernel/exit.c:1699-1708, :1718-1723): P_PIDFD is the
+ * P_PID wait of the pidfd's pid; a PIDFD_NONBLOCK pidfd makes nothing
+ * yet EAGAIN; ECHILD and a report stay what they are.
+ */
+TEST(waitid_pidfd)
+{
+	int p, f, ft1;
+	struct m_pred r;
+
+	setup();
+	p = proc(0, "P", 3001);
+	f = proc(p, "F", 3002);
+	ft1 = thread(f, "F.t1", 3003);
+	r = m_waitid_pidfd(&m, waitid_(p, f, 0), rule);
+	EXPECT_EQ(r.err, EAGAIN);
+	EXPECT_EQ(r.rule, R_WAITID_PIDFD);
+	EXPECT_EQ(m_waitid_pidfd(&m, waitid_(f, p, 0), rule).err, ECHILD);
+	EXPECT_EQ(rule, R_WAIT_ECHILD);
+	EXPECT_EQ(m_predict_pidfd_open(&m, ft1).err, EINVAL);
+	m_thread_exit(&m, f, 5, 0);
+	EXPECT_EQ(m_waitid_pidfd(&m, waitid_(p, f, 0), rule).err, EAGAIN);
+	m_thread_exit(&m, ft1, 6, 0);
+	EXPECT_EQ(waitid_(p, f, 0), f);
+	EXPECT_EQ(m_waitid_pidfd(&m, f, rule).err, 0);
+	/* the perturbation: a kernel that returns 0 (si_pid 0) instead */
+	m.wrong = R_WAITID_PIDFD;
+	EXPECT_EQ(m_waitid_pidfd(&m, 0, R_WAIT_ECHILD).err, 0);
+}
+
+/*
  * ptrace_attach() (kernel/ptrace.c:481-485,503): a group-stopped task
  * seized moves to a PTRACE_EVENT_STOP trap whose report its tracer must
  * collect; its sibling stays group-stopped; a non-blocking wait by the

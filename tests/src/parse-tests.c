@@ -658,7 +658,7 @@ static const char *const samples[] = {
 	"process e parent b clone-parent exit-signal SIGRTMAX\nreap d.t1 b\n",
 	"process a threads 1\nprocess v parent a.t1 vfork\ntracer t\n"
 	"seize t a tracevforkdone tracevfork\nwaitid a v nowait nothread wclone stopped continued\n"
-	"waitid a wall fails ECHILD\npidfd v\nsetsid v\nsetpgid a fails EPERM\n",
+	"waitid a wall fails ECHILD\nwaitid a v pidfd fails EAGAIN\npidfd v\nsetsid v\nsetpgid a fails EPERM\n",
 };
 
 TEST(round_trip_samples)
