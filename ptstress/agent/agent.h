@@ -53,6 +53,19 @@ struct agent_req {
 /* OP_FOLLOW (agent_req.arg): the event | FOLLOW_HOLD: leave the new task stopped. */
 #define FOLLOW_HOLD	0x10000
 
+/*
+ * OP_ATTACH's sig: ATTACH_GROUP_STOPPED, the task is in a group stop.
+ * ptrace_attach() then queues SIGSTOP and re-traps the task: its first
+ * stop is the group stop's (PTRACE_GETSIGINFO: EINVAL), and once resumed
+ * the SIGSTOP's signal-delivery-stop follows, resumed with 0.  The reply's
+ * msg_val says what was seen: ATTACH_SAW_* bits.
+ */
+#define ATTACH_GROUP_STOPPED	1
+#define ATTACH_SAW_GROUP_TRAP	1	/* the first stop had no siginfo */
+#define ATTACH_SAW_SIGSTOP	2	/* then a SIGSTOP signal-delivery-stop */
+#define ATTACH_SAW_TRAPPED	4	/* the first stop was there when PTRACE_ATTACH returned */
+#define ATTACH_SAW_ALL		7
+
 /* Flags of OP_STOP (agent_req.arg). */
 #define STOP_SEIZED	1	/* PTRACE_INTERRUPT (else tkill(SIGSTOP)) */
 #define STOP_NOWAIT	2	/* an exited tracee: no stop follows */

@@ -163,6 +163,58 @@ static void done(struct agent_reply *rep, const char *what, pid_t pid,
 		  ev ? ": " : "", evs);
 }
 
+/*
+ * PTRACE_ATTACH of a group-stopped task has just returned: ptrace_attach()
+ * waited in wait_on_bit(JOBCTL_TRAPPING) until the re-trap completed, so
+ * its stop is reportable now (a WNOWAIT peek).  If not, the reply says so
+ * (ok, msg_val without ATTACH_SAW_TRAPPED) and the attach op ends there,
+ * with the task traced and still stopped: false.
+ */
+static bool trapped_at_return(pid_t pid, struct agent_reply *rep)
+{
+	siginfo_t si;
+	int r;
+
+	memset(&si, 0, sizeof(si));
+	do {
+		r = waitid(P_PID, (id_t)pid, &si, WSTOPPED | WNOHANG | WNOWAIT | __WALL);
+	} while (r < 0 && errno == EINTR);
+	rep->msg_val = 0;
+	if (r == 0 && si.si_pid == pid) {
+		rep->msg_val = ATTACH_SAW_TRAPPED;
+		return true;
+	}
+	agent_set(rep, 1, 0, "PTRACE_ATTACH(%d) returned, but no stop of it is reportable: %s",
+		  (int)pid, r < 0 ? strerror(errno) : "waitid(WNOHANG|WNOWAIT) found nothing");
+	return false;
+}
+
+/*
+ * PTRACE_ATTACH of a group-stopped task, stopped in its first report:
+ * ptrace_attach() sent SIGSTOP, then re-trapped the task (JOBCTL_TRAP_STOP),
+ * and do_jobctl_trap() reports an attached tracee's group stop as a plain
+ * SIGSTOP stop with no siginfo (ptrace_stop(signr, CLD_STOPPED, 0, NULL)).
+ * Resumed, the task dequeues the SIGSTOP: a signal-delivery-stop with its
+ * siginfo, which stops in *ev for the caller to resume with 0.  Records
+ * what it saw in rep->msg_val (ATTACH_SAW_*); false with @rep set on an
+ * error or when the second stop is not the SIGSTOP's.
+ */
+static bool group_trap_then_sigstop(pid_t pid, struct wait_event *ev, struct agent_reply *rep)
+{
+	siginfo_t si;
+
+	if (ptrace(PTRACE_GETSIGINFO, pid, NULL, &si) < 0 && errno == EINVAL)
+		rep->msg_val |= ATTACH_SAW_GROUP_TRAP;
+	if (!cont0(pid, rep))
+		return false;
+	if (wait_stop(pid, want_sigstop, "the queued SIGSTOP's stop after the group-stop re-trap",
+		      ev, rep) < 0)
+		return false;
+	if (ptrace(PTRACE_GETSIGINFO, pid, NULL, &si) == 0 && si.si_signo == SIGSTOP)
+		rep->msg_val |= ATTACH_SAW_SIGSTOP;
+	return true;
+}
+
 void op_attach(const struct agent_req *req, struct agent_reply *rep, int *passfd)
 {
 	pid_t pid = req->pid;
@@ -175,8 +227,12 @@ void op_attach(const struct agent_req *req, struct agent_reply *rep, int *passfd
 		agent_set(rep, 0, errno, "%s", ps_last_error());
 		return;
 	}
+	if (req->sig == ATTACH_GROUP_STOPPED && !trapped_at_return(pid, rep))
+		return;
 	/* ptrace_attach() queues SIGSTOP: its stop is the first report. */
 	if (wait_stop(pid, want_sigstop, "the SIGSTOP stop after PTRACE_ATTACH", &ev, rep) < 0)
+		return;
+	if (req->sig == ATTACH_GROUP_STOPPED && !group_trap_then_sigstop(pid, &ev, rep))
 		return;
 	if (opts && ptrace(PTRACE_SETOPTIONS, pid, NULL, (void *)(uintptr_t)opts) < 0) {
 		agent_set(rep, 0, errno, "PTRACE_SETOPTIONS(%d, %#lx): %s", (int)pid, opts,

@@ -234,22 +234,37 @@ static bool attach_refused(struct engine *e, const struct stmt *s, int x)
 		       sc_verb_name(s->verb), tname(e, x));
 		return true;
 	}
-	/*
-	 * ptrace_attach() re-traps a group-stopped task (JOBCTL_TRAP_STOP).
-	 * PTRACE_ATTACH also queues a SIGSTOP, delivered after the trap once
-	 * the tracer resumes it: two stops the attach op does not expect.
-	 */
-	if (alive(e, x) && T(e, x)->stop == MS_GROUP && s->verb != V_SEIZE) {
-		refuse(e, "%s of the group-stopped %s is not supported (seize is)",
-		       sc_verb_name(s->verb), tname(e, x));
-		return true;
-	}
 	if (m_zapping(&e->m, x)) {
 		refuse(e, "%s of %s, which may sleep in zap_pid_ns_processes(), is not supported",
 		       sc_verb_name(s->verb), tname(e, x));
 		return true;
 	}
 	return false;
+}
+
+/*
+ * PTRACE_ATTACH of the group-stopped @x by @tr: op_attach() found it
+ * trapped when the attach returned, took that group-stop re-trap (no
+ * siginfo), then the queued SIGSTOP's signal-delivery-stop, and resumed
+ * it with 0 (attach-retraps-group-stopped).
+ */
+static void attached_stopped(struct engine *e, int tr, int x, const struct agent_reply *rep)
+{
+	unsigned long want = m_attached_stopped(&e->m, x) ? ATTACH_SAW_ALL : 0;
+
+	e->st.checks++;
+	if (want && rep->msg_val != want)
+		report(e, &(struct fdesc){ .check = "event", .rule = R_ATTACH_RETRAPS,
+					   .ntasks = 2, .tasks = { x, tr },
+					   .expected = "a group-stop re-trap (no siginfo), then "
+					   "SIGSTOP's signal-delivery-stop",
+					   .observed = rep->msg },
+		       "%s: PTRACE_ATTACH of the group-stopped %s: %s", tname(e, tr),
+		       tname(e, x), !(rep->msg_val & ATTACH_SAW_TRAPPED) ?
+		       "not trapped when the attach returned" :
+		       !(rep->msg_val & ATTACH_SAW_GROUP_TRAP) ?
+		       "the first stop had siginfo (no group-stop re-trap)" :
+		       "the second stop was not the queued SIGSTOP's");
 }
 
 int v_trace(struct engine *e, const struct stmt *s)
@@ -265,13 +280,17 @@ int v_trace(struct engine *e, const struct stmt *s)
 		return -1;
 	stopped = alive(e, x) && T(e, x)->stop == MS_GROUP;
 	p = m_predict_attach(&e->m, tr, x);
-	req = REQ(seize ? OP_SEIZE : OP_ATTACH, pid_for(e, tr, x), 0, (long)opts);
+	/* A group-stopped task: op_attach() takes the re-trap, then the queued SIGSTOP. */
+	req = REQ(seize ? OP_SEIZE : OP_ATTACH, pid_for(e, tr, x),
+		  stopped && !seize ? ATTACH_GROUP_STOPPED : 0, (long)opts);
 	if (call(e, tr, req, &rep, NULL) < 0)
 		return -1;
 	if (outcome(e, s, p, &rep, sc_verb_name(s->verb), x)) {
 		m_trace(&e->m, tr, x, opts, seize, R_ATTACH_LINK);
-		if (stopped)
+		if (stopped && seize)
 			m_seized_stopped(&e->m, x);	/* settle_stops() waits for the trap */
+		else if (stopped)
+			attached_stopped(e, tr, x, &rep);
 		else
 			/* op_attach() resumed it after its SIGSTOP stop; a seized one never stopped. */
 			m_resumed(&e->m, x, false);

@@ -267,6 +267,23 @@ void m_seized_stopped(struct model *m, int task)
 	t->why_state = R_SEIZE_RETRAPS;
 }
 
+bool m_attached_stopped(struct model *m, int task)
+{
+	/* perturbed: the model thinks it stays group-stopped (T), untrapped */
+	if (m_wrong(m, R_ATTACH_RETRAPS))
+		return false;
+	/*
+	 * ptrace_attach(): SIGSTOP queued, JOBCTL_TRAP_STOP; do_jobctl_trap()
+	 * of an attached tracee: ptrace_stop(SIGSTOP, CLD_STOPPED, 0, NULL);
+	 * resumed, it dequeues the SIGSTOP (a signal-delivery-stop) and,
+	 * resumed with 0, runs: nothing sets JOBCTL_STOP_PENDING again while
+	 * it is traced, though its group stays SIGNAL_STOP_STOPPED.
+	 */
+	m_resumed(m, task, false);
+	m->t[task].why_state = R_ATTACH_RETRAPS;
+	return true;
+}
+
 void m_stop_collected(struct model *m, int task)
 {
 	m->t[task].stop_report = false;

@@ -190,6 +190,12 @@ void m_untrace(struct model *m, int task, int rule);
  * has the trap to wait for (stop_report).
  */
 void m_seized_stopped(struct model *m, int task);
+/*
+ * @task was group-stopped when its new tracer PTRACE_ATTACHed it: the
+ * re-trap and the queued SIGSTOP's stop came and went (op_attach()), and
+ * it runs.  False if the model (perturbed) expects no re-trap at all.
+ */
+bool m_attached_stopped(struct model *m, int task);
 /* @task is in ptrace stop @trap (its tracer waited for it). */
 void m_trapped(struct model *m, int task, enum m_trap trap);
 /* The tracer waited for @task's group-stop trap (stop_report). */
