@@ -26,7 +26,7 @@ static bool group_traced(struct engine *e, int proc)
 }
 
 /* A traced task's tracer must pass the signal-delivery-stop a signal causes. */
-static int pass_signal(struct engine *e, int x, int sig)
+int pass_signal(struct engine *e, int x, int sig)
 {
 	struct agent_reply rep;
 	struct wait_event ev;
@@ -48,6 +48,24 @@ static int pass_signal(struct engine *e, int x, int sig)
 	return 0;
 }
 
+/*
+ * SIGCONT to a traced process the model can follow: the group's only live
+ * thread, seized by an agent, listening or running, with no trap due and
+ * no SIGCONT queued (rule sigcont-notify-retraps).  In a threaded group
+ * the thread that dequeues it is the kernel's choice; a tracee in another
+ * ptrace stop traps only once resumed.
+ */
+static bool sigcont_to_seized(struct engine *e, int x)
+{
+	int lead = T(e, x)->leader, t = m_alive_thread(&e->m, lead);
+
+	if (t == M_NONE || m_live_threads(&e->m, lead) != 1)
+		return false;
+	return T(e, t)->seized && T(e, t)->tracer != M_NONE && !e->e[T(e, t)->tracer].external &&
+	       !T(e, t)->in_exit && !T(e, t)->stop_report && !T(e, t)->cont_queued &&
+	       (T(e, t)->stop == MS_RUNNING || (T(e, t)->stop == MS_TRACED && T(e, t)->listening));
+}
+
 int v_kill(struct engine *e, const struct stmt *s)
 {
 	bool thread = s->verb == V_TKILL;
@@ -61,10 +79,12 @@ int v_kill(struct engine *e, const struct stmt *s)
 		       "SIGSTOP, SIGCONT)", sig_name(sig), sc_verb_name(s->verb));
 		return -1;
 	}
-	if (sig != SIGKILL && group_traced(e, x) && (!thread || sig == SIGSTOP || sig == SIGCONT)) {
+	if (sig != SIGKILL && group_traced(e, x) && (!thread || sig == SIGSTOP || sig == SIGCONT) &&
+	    (thread || sig != SIGCONT || !sigcont_to_seized(e, x))) {
 		/* Which thread takes a process-directed signal is the kernel's choice. */
-		refuse(e, "%s %s of a traced process: only SIGKILL, or tkill with SIGUSR1, "
-		       "SIGUSR2 or SIGTERM", sc_verb_name(s->verb), sig_name(sig));
+		refuse(e, "%s %s of a traced process: only SIGKILL, tkill with SIGUSR1, "
+		       "SIGUSR2 or SIGTERM, or kill SIGCONT of a group whose only thread is "
+		       "seized and listens or runs", sc_verb_name(s->verb), sig_name(sig));
 		return -1;
 	}
 	if (T(e, x)->life == ML_DEAD) {

@@ -194,8 +194,20 @@ static int collect_group_traps(struct engine *e, bool *progress)
 		 * do_jobctl_trap(): seized, PTRACE_EVENT_STOP with the stop
 		 * signal; else a plain stop.
 		 */
-		ok = rep.ok && (T(e, x)->seized ? ev.kind == WK_GROUP_STOP && ev.sig == SIGSTOP :
+		ok = rep.ok && (T(e, x)->notify_trap ?
+				ev.kind == WK_EVENT_STOP && ev.event == PTRACE_EVENT_STOP &&
+				ev.sig == SIGTRAP :
+				T(e, x)->seized ? ev.kind == WK_GROUP_STOP && ev.sig == SIGSTOP :
 				ev.kind == WK_SIGNAL_STOP && ev.sig == SIGSTOP && !ev.event);
+		if (!ok && T(e, x)->notify_trap) {
+			report(e, &(struct fdesc){ .check = "event", .rule = R_SIGCONT_NOTIFY,
+						   .ntasks = 2, .tasks = { x, tr },
+						   .expected = "PTRACE_EVENT_STOP with SIGTRAP",
+						   .observed = rep.msg },
+			       "%s: no SIGCONT re-trap (JOBCTL_TRAP_NOTIFY) of %s", tname(e, tr),
+			       tname(e, x));
+			return -1;
+		}
 		if (!ok) {
 			report(e, &(struct fdesc){ .check = "event", .rule = R_GROUP_STOP,
 						   .ntasks = 2, .tasks = { x, tr },
@@ -422,6 +434,12 @@ int v_resume(struct engine *e, const struct stmt *s)
 		refuse(e, "%s with %s is not supported", verb, sig_name(sig));
 		return -1;
 	}
+	/* A queued SIGCONT's stop comes first: only a plain cont or detach lets it by. */
+	if (T(e, x)->cont_queued && (sig || (s->verb != V_CONT && s->verb != V_DETACH))) {
+		refuse(e, "%s of %s with a SIGCONT queued: only cont or detach, without a signal",
+		       verb, tname(e, x));
+		return -1;
+	}
 	/* PTRACE_DETACH needs a ptrace stop (ptrace_check_attach()): stop it first. */
 	if (s->verb == V_DETACH && alive(e, x) && T(e, x)->tracer == tr &&
 	    T(e, x)->stop != MS_TRACED && stop_tracee(e, NULL, tr, x) < 0)
@@ -461,6 +479,12 @@ int v_resume(struct engine *e, const struct stmt *s)
 		break;
 	default:
 		retrap = m_resumed(&e->m, x, false);
+		/* The SIGCONT kill queued: its signal-delivery-stop, delivered. */
+		if (T(e, x)->cont_queued && !retrap) {
+			if (pass_signal(e, x, SIGCONT) < 0)
+				return -1;
+			m_sigcont_delivered(&e->m, x);
+		}
 		break;
 	}
 	/* From PTRACE_EVENT_STOP and other event stops the signal is dropped. */

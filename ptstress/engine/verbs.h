@@ -32,6 +32,8 @@ bool outcome(struct engine *e, const struct stmt *s, struct m_pred p,
  * PTRACE_EVENT_EXIT stops passed, group-stop traps waited for.  0 or -1.
  */
 int settle_stops(struct engine *e);
+/* Tracee @x's tracer waits for its signal-delivery-stop of @sig and delivers it. */
+int pass_signal(struct engine *e, int x, int sig);
 /* The signals a step may deliver. */
 bool sig_supported(int sig);
 /* Stop tracee @x of @tr before a detach (PTRACE_INTERRUPT or SIGSTOP). */

@@ -444,6 +444,39 @@ static bool group_has_tracee(const struct model *m, int lead)
 	return false;
 }
 
+/*
+ * SIGCONT and a seized tracee @i of the signalled group: prepare_signal()
+ * calls ptrace_trap_notify() for every seized thread (kernel/signal.c:
+ * 932-946), which sets JOBCTL_TRAP_NOTIFY and wakes it if it listens
+ * (:892-898).  A running or listening one traps at once:
+ * do_jobctl_trap() with no group stop in effect is PTRACE_EVENT_STOP with
+ * SIGTRAP (:2522-2533).  The SIGCONT itself is queued (a traced task
+ * ignores nothing, sig_ignored() :116) and, for a group's only thread,
+ * dequeued at the next resume: a signal-delivery-stop (get_signal()
+ * :2772).  A tracee in another ptrace stop traps only once resumed: the
+ * engine refuses SIGCONT then.
+ */
+static void sigcont_notify(struct model *m, int i, bool only_thread)
+{
+	struct mtask *t = &m->t[i];
+
+	if (m_wrong(m, R_SIGCONT_NOTIFY) || (t->stop == MS_TRACED && !t->listening))
+		return;
+	t->stop = MS_TRACED;
+	t->trap = TRAP_EVENT_STOP;
+	t->listening = false;
+	t->stop_pending = false;
+	t->stop_report = true;
+	t->notify_trap = true;
+	t->cont_queued = only_thread;
+	t->why_state = R_SIGCONT_NOTIFY;
+}
+
+void m_sigcont_delivered(struct model *m, int task)
+{
+	m->t[task].cont_queued = false;
+}
+
 void m_signal(struct model *m, int task, int sig)
 {
 	int lead = m->t[task].leader, i;
@@ -509,6 +542,9 @@ void m_signal(struct model *m, int task, int sig)
 			}
 			if (m->t[i].leader == lead)
 				m->t[i].stop_pending = false;
+			if (m->t[i].leader == lead && m->t[i].life == ML_ALIVE && !m->t[i].in_exit &&
+			    m->t[i].tracer != M_NONE && m->t[i].seized)
+				sigcont_notify(m, i, m_live_threads(m, lead) == 1);
 		}
 		break;
 	}

@@ -287,6 +287,7 @@ bool m_attached_stopped(struct model *m, int task)
 void m_stop_collected(struct model *m, int task)
 {
 	m->t[task].stop_report = false;
+	m->t[task].notify_trap = false;
 }
 
 bool m_resumed(struct model *m, int task, bool listen)
@@ -337,6 +338,8 @@ static void untraced_state(struct model *m, int task)
 	t->trap = TRAP_NONE;
 	t->stop_pending = false;
 	t->stop_report = false;
+	t->notify_trap = false;
+	t->cont_queued = false;	/* delivered untraced: SIGCONT's default is to ignore it */
 	t->why_state = R_UNLINK_WAKE;
 }
 
@@ -366,6 +369,15 @@ void m_untrace(struct model *m, int task, int rule)
 void m_set_subreaper(struct model *m, int proc, bool on)
 {
 	m->t[m->t[proc].leader].subreaper = on;
+}
+
+int m_live_threads(const struct model *m, int lead)
+{
+	int i, n = 0;
+
+	for (i = 0; i < m->n; i++)
+		n += m->t[i].leader == lead && m->t[i].life == ML_ALIVE;
+	return n;
 }
 
 bool m_group_alive(const struct model *m, int leader)

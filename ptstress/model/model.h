@@ -88,6 +88,10 @@ struct mtask {
 	bool stop_pending;	/* traced and already stopped when a group stop began:
 				 * JOBCTL_STOP_PENDING, it traps again when resumed */
 	bool stop_report;	/* in a group-stop trap its tracer has not waited for yet */
+	bool notify_trap;	/* ... that trap is JOBCTL_TRAP_NOTIFY's (a SIGCONT):
+				 * PTRACE_EVENT_STOP with SIGTRAP, no group stop */
+	bool cont_queued;	/* a SIGCONT queued for it (its group's only thread):
+				 * a signal-delivery-stop at its tracer's next resume */
 	bool subreaper;		/* leaders: PR_SET_CHILD_SUBREAPER is on */
 	int ns;			/* index of its pid namespace's init; M_NONE: R's namespace */
 	bool in_exit;		/* entered do_exit() (out of signal->quick_threads) */
@@ -231,6 +235,8 @@ void m_orphan_check(struct model *m, int proc, int father);
 void m_set_pdeath_signal(struct model *m, int task, int sig);
 /* A signal reached @task's group untraced (delivered): its effect (kill, stop, continue). */
 void m_signal(struct model *m, int task, int sig);
+/* The SIGCONT queued for @task came as a signal-delivery-stop and was delivered. */
+void m_sigcont_delivered(struct model *m, int task);
 /*
  * Thread @task entered do_exit() on its own (SYS_exit): exited with @code,
  * or killed by @sig if non-zero.  It may stop in PTRACE_EVENT_EXIT first
@@ -361,6 +367,8 @@ int m_predict_waitid(const struct model *m, int waiter, int task, int flags, int
  */
 struct m_pred m_waitid_pidfd(const struct model *m, int pred, int rule);
 
+/* How many threads of @lead's group are alive (ML_ALIVE, exiting or not). */
+int m_live_threads(const struct model *m, int lead);
 /* Does @task's group still have a live thread? */
 bool m_group_alive(const struct model *m, int leader);
 /* find_alive_thread(): a thread of @proc's group not PF_EXITING; M_NONE if none. */
