@@ -246,6 +246,12 @@ static bool attach_refused(struct engine *e, const struct stmt *s, int x)
 		       sc_verb_name(s->verb), tname(e, x));
 		return true;
 	}
+	/* race-attach's op takes one plain SIGSTOP stop, not the re-trap and the SIGSTOP */
+	if (alive(e, x) && T(e, x)->stop == MS_GROUP && s->verb == V_RACE_ATTACH) {
+		refuse(e, "race-attach of the group-stopped %s is not supported (attach and "
+		       "seize are)", tname(e, x));
+		return true;
+	}
 	if (m_zapping(&e->m, x)) {
 		refuse(e, "%s of %s, which may sleep in zap_pid_ns_processes(), is not supported",
 		       sc_verb_name(s->verb), tname(e, x));
