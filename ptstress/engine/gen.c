@@ -92,7 +92,7 @@ static bool traced_running(struct engine *e, int i)
 static bool listenable(struct engine *e, int i)
 {
 	return traced_by_ours(e, i) && T(e, i)->stop == MS_TRACED && T(e, i)->seized &&
-	       T(e, i)->trap == TRAP_EVENT_STOP && !T(e, i)->listening;
+	       T(e, i)->trap == TRAP_EVENT_STOP && !T(e, i)->listening && !T(e, i)->cont_queued;
 }
 
 /* An untraced process whose threads are all untraced: SIGSTOP/SIGCONT may go to it. */
@@ -136,9 +136,17 @@ static bool tracer_task(struct engine *e, struct stmt *st, int b)
 	return true;
 }
 
+/* A group-stopped task no one traces: seize and attach re-trap it. */
+static bool stopped_untraced(struct engine *e, int i)
+{
+	return usable(e, i) && strncmp(T(e, i)->name, "tr", 2) && T(e, i)->stop == MS_GROUP &&
+	       T(e, i)->tracer == M_NONE && !m_zapping(&e->m, i);
+}
+
 bool g_seize(struct engine *e, struct gen *g, struct stmt *st)
 {
-	int a = pick(e, g, is_tracer), b = pick(e, g, untraced_proc);
+	int a = pick(e, g, is_tracer),
+	    b = gen_rnd(g, 4) ? pick(e, g, untraced_proc) : pick(e, g, stopped_untraced);
 
 	if (a < 0 || b < 0)
 		return false;
@@ -177,6 +185,15 @@ bool g_kill(struct engine *e, struct gen *g, struct stmt *st)
 {
 	int a;
 
+	/* SIGCONT to a process whose only thread is seized, listening or running. */
+	if (gen_rnd(g, 6) == 0) {
+		a = pick(e, g, sigcont_to_seized);
+		if (a < 0)
+			return false;
+		names(st, 1, T(e, T(e, a)->leader)->name, NULL);
+		st->sig = SIGCONT;
+		return true;
+	}
 	/* A group stop and its end, on a group no tracer watches; else SIGKILL. */
 	if (gen_rnd(g, 3) == 0) {
 		a = pick(e, g, untraced_group);
@@ -290,12 +307,14 @@ bool g_waitid(struct engine *e, struct gen *g, struct stmt *st)
 	if (r == -EAGAIN)
 		return false;
 	names(st, c < 0 ? 1 : 2, T(e, a)->name, c < 0 ? NULL : T(e, c)->name);
-	/* waitid(P_PIDFD) of a PIDFD_NONBLOCK pidfd: nothing yet is EAGAIN */
-	if (c >= 0 && !gen_rnd(g, 3)) {
+	/*
+	 * waitid(P_PIDFD) of a PIDFD_NONBLOCK pidfd: nothing yet is EAGAIN.
+	 * Of a leader only: a non-leader's pidfd_open() error is 6.1's
+	 * EINVAL, later kernels' ENOENT (pidfd-thread.sc has it).
+	 */
+	if (c >= 0 && T(e, c)->leader == c && !gen_rnd(g, 3)) {
 		st->opts |= O_PIDFD;
-		if (m_predict_pidfd_open(&e->m, c).err)
-			r = -m_predict_pidfd_open(&e->m, c).err;
-		else if (m_waitid_pidfd(&e->m, r, rule).err)
+		if (m_waitid_pidfd(&e->m, r, rule).err)
 			r = -m_waitid_pidfd(&e->m, r, rule).err;
 	}
 	if (r < 0) {

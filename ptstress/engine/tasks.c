@@ -55,7 +55,7 @@ int pass_signal(struct engine *e, int x, int sig)
  * the thread that dequeues it is the kernel's choice; a tracee in another
  * ptrace stop traps only once resumed.
  */
-static bool sigcont_to_seized(struct engine *e, int x)
+bool sigcont_to_seized(struct engine *e, int x)
 {
 	int lead = T(e, x)->leader, t = m_alive_thread(&e->m, lead);
 

@@ -34,6 +34,8 @@ bool outcome(struct engine *e, const struct stmt *s, struct m_pred p,
 int settle_stops(struct engine *e);
 /* Tracee @x's tracer waits for its signal-delivery-stop of @sig and delivers it. */
 int pass_signal(struct engine *e, int x, int sig);
+/* May `kill x SIGCONT` go to the traced process of @x (its only thread seized)? */
+bool sigcont_to_seized(struct engine *e, int x);
 /* The signals a step may deliver. */
 bool sig_supported(int sig);
 /* Stop tracee @x of @tr before a detach (PTRACE_INTERRUPT or SIGSTOP). */
