@@ -223,6 +223,89 @@ TEST(seize_group_stopped_retraps)
 }
 
 /*
+ * ptrace_attach() (kernel/ptrace.c:459-460,481-485): PTRACE_ATTACH of a
+ * group-stopped thread: the re-trap and the queued SIGSTOP are the attach
+ * op's; the thread then runs inside its stopped group (nothing sets
+ * JOBCTL_STOP_PENDING again); let go, it stops again (__ptrace_unlink()).
+ */
+TEST(attach_group_stopped_runs)
+{
+	int p, pt1, t;
+
+	setup();
+	p = proc(0, "P", 3001);
+	pt1 = thread(p, "P.t1", 3002);
+	t = proc(0, "T", 3003);
+	m_signal(&m, p, SIGSTOP);
+	m_trace(&m, t, pt1, 0, false, R_ATTACH_LINK);
+	EXPECT_TRUE(m_attached_stopped(&m, pt1));
+	EXPECT_EQ(m.t[pt1].stop, MS_RUNNING);
+	EXPECT_EQ(m.t[pt1].why_state, R_ATTACH_RETRAPS);
+	EXPECT_FALSE(m.t[pt1].stop_report);
+	EXPECT_EQ(m.t[p].stop, MS_GROUP);
+	EXPECT_TRUE(m.t[p].gstop);
+	m_untrace(&m, pt1, R_DETACH_UNLINK);
+	EXPECT_EQ(m.t[pt1].stop, MS_GROUP);
+	/* perturbed: no re-trap, it would stay T */
+	m_signal(&m, p, SIGCONT);
+	m_signal(&m, p, SIGSTOP);
+	m_trace(&m, t, pt1, 0, false, R_ATTACH_LINK);
+	m.wrong = R_ATTACH_RETRAPS;
+	EXPECT_FALSE(m_attached_stopped(&m, pt1));
+	EXPECT_EQ(m.t[pt1].stop, MS_GROUP);
+}
+
+/*
+ * prepare_signal() (kernel/signal.c:932-946), ptrace_trap_notify()
+ * (:892-898), do_jobctl_trap() (:2522-2533): SIGCONT re-traps a listening
+ * or running seized tracee with PTRACE_EVENT_STOP(SIGTRAP) and queues the
+ * SIGCONT for its only thread; a tracee in another stop is left alone.
+ */
+TEST(sigcont_notify_retraps)
+{
+	int p, q, qt1, t;
+
+	setup();
+	p = proc(0, "P", 3001);
+	t = proc(0, "T", 3002);
+	m_signal(&m, p, SIGSTOP);
+	seize(t, p, 0);
+	m_seized_stopped(&m, p);
+	m_stop_collected(&m, p);
+	m_resumed(&m, p, true);			/* PTRACE_LISTEN */
+	EXPECT_TRUE(m.t[p].listening);
+	m_signal(&m, p, SIGCONT);
+	EXPECT_FALSE(m.t[p].gstop);
+	EXPECT_EQ(m.t[p].stop, MS_TRACED);
+	EXPECT_EQ(m.t[p].trap, TRAP_EVENT_STOP);
+	EXPECT_TRUE(m.t[p].stop_report);
+	EXPECT_TRUE(m.t[p].notify_trap);
+	EXPECT_TRUE(m.t[p].cont_queued);
+	EXPECT_FALSE(m.t[p].listening);
+	EXPECT_EQ(m.t[p].why_state, R_SIGCONT_NOTIFY);
+	m_stop_collected(&m, p);
+	EXPECT_FALSE(m.t[p].notify_trap);
+	EXPECT_FALSE(m_resumed(&m, p, false));
+	m_sigcont_delivered(&m, p);
+	EXPECT_FALSE(m.t[p].cont_queued);
+	/* running: traps too; let go, the queued SIGCONT goes with it */
+	m_signal(&m, p, SIGCONT);
+	EXPECT_EQ(m.t[p].stop, MS_TRACED);
+	EXPECT_TRUE(m.t[p].cont_queued);
+	m_untrace(&m, p, R_DETACH_UNLINK);
+	EXPECT_EQ(m.t[p].stop, MS_RUNNING);
+	EXPECT_FALSE(m.t[p].cont_queued);
+	/* a threaded group: the trap, but no thread known to dequeue it */
+	q = proc(0, "Q", 3003);
+	qt1 = thread(q, "Q.t1", 3004);
+	seize(t, qt1, 0);
+	m_signal(&m, q, SIGCONT);
+	EXPECT_TRUE(m.t[qt1].notify_trap);
+	EXPECT_FALSE(m.t[qt1].cont_queued);
+	EXPECT_EQ(m.t[q].stop, MS_RUNNING);
+}
+
+/*
  * wait_task_stopped()/wait_task_continued() (kernel/exit.c:1265-1378),
  * prepare_signal() (kernel/signal.c:955-972): the stop report once, a
  * SIGCONT voids an untaken one and makes a continue report, a group
