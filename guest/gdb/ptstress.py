@@ -23,10 +23,32 @@ from linux import lists, tasks, utils
 task_type = utils.CachedType("struct task_struct")
 
 
+# A broken kernel may have broken lists: every walk is bounded, and a
+# walk that hits the bound says so instead of looping for ever.
+MAX_TASKS = 100000
+MAX_LIST = 10000
+
+
 def _pids(head, member):
     """The pids of the tasks on list @head, linked by their @member."""
     ptr = task_type.get_type().pointer()
-    return [int(t['pid']) for t in lists.list_for_each_entry(head, ptr, member)]
+    out = []
+    for t in lists.list_for_each_entry(head, ptr, member):
+        if len(out) >= MAX_LIST:
+            out.append("TRUNCATED")
+            break
+        out.append(int(t['pid']))
+    return out
+
+
+def find_task(pid):
+    """The task_struct pointer of @pid (init pid namespace), or None."""
+    for n, t in enumerate(tasks.task_lists()):
+        if n >= MAX_TASKS:
+            raise gdb.GdbError("ptstress-task: more than %d tasks: a broken list?" % MAX_TASKS)
+        if int(t['pid']) == pid:
+            return t
+    return None
 
 
 def _csv(pids):
@@ -89,7 +111,7 @@ gives "task pid=N missing"."""
                 pid = int(a)
             except ValueError:
                 raise gdb.GdbError("ptstress-task: not a pid: " + a)
-            t = tasks.get_task_by_pid(pid)
+            t = find_task(pid)
             if t is None:
                 gdb.write("task pid=%d missing\n" % pid)
                 continue

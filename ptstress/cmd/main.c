@@ -26,7 +26,7 @@
 static const char usage_text[] =
 	"usage: ptstress run [--kernel=auto|require] [--timeout SEC] [--report-dir DIR]\n"
 	"                    [--json FILE] [--keep-reports] [--pause MS] [--wrong-model=RULE]\n"
-	"                    [--first-finding] FILE...\n"
+	"                    [--first-finding] [--gdb-on-failure] FILE...\n"
 	"       ptstress links [--kernel=auto|require] TID...\n"
 	"       ptstress check [--kernel=auto|require]\n"
 	"       ptstress rules [--json]\n"
@@ -54,6 +54,8 @@ static const char help_text[] =
 	"  --json FILE       one JSON line per finding and per scenario\n"
 	"  --keep-reports    keep the report directories of passing scenarios too\n"
 	"  --first-finding   run no scenario after the first one with a finding\n"
+	"  --gdb-on-failure  in guest/run: at each finding, freeze the guest and save\n"
+	"                    the kernel's view of its tasks (gdb) as kernel-view.txt\n"
 	"  --pause MS        sleep after every step (to look at the tasks)\n"
 	"  --wrong-model=RULE  the oracle's self-test: perturb one rule of the model\n"
 	"                    (ptstress rules lists them); a correct kernel must fail\n"
@@ -154,6 +156,12 @@ static int parse_cmdline(int argc, char **argv, struct cmdline *c)
 			c->run.keep_reports = true;
 		} else if ((c->allowed & OK_RUN) && !strcmp(a, "--first-finding")) {
 			c->run.first_finding = true;
+		} else if ((c->allowed & OK_RUN) && !strcmp(a, "--gdb-on-failure")) {
+			/* guest/gdb-dump asks guest/run's host side: only there */
+			if (!getenv("PTSTRESS_OUT") || strcmp(getenv("PTSTRESS_GUEST") ?: "", "1"))
+				return usage_error(c->cmd, "%s works inside guest/run only "
+						   "(no PTSTRESS_OUT)", a);
+			c->run.gdb_on_failure = true;
 		} else if ((c->allowed & OK_RUN) &&
 			   (v = opt_value(argc, argv, &i, "--wrong-model", &missing))) {
 			c->run.wrong_rule = m_rule_find(v);

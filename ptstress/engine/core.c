@@ -271,6 +271,9 @@ void report(struct engine *e, const struct fdesc *d, const char *fmt, ...)
 	if (d->observed)
 		tap_diag("  observed: %s", d->observed);
 	logf_(e, "%s %s: %s", kind_name[d->kind], loc, msg);
+	/* Before anything moves: the kernel's view, the guest frozen under gdb. */
+	if (d->kind == FK_FINDING && e->opts && e->opts->gdb_on_failure)
+		kernel_view(e, d);
 	finding_json(e, e->findings, d, loc, msg);
 	finding_json(e, e->json, d, loc, msg);
 	if (d->kind == FK_FINDING)

@@ -98,6 +98,7 @@ struct run_opts {
 	bool keep_reports;	/* --keep-reports: keep passing scenarios' directories too */
 	int pause_ms;		/* --pause MS: sleep after every step (to look at the tasks) */
 	bool first_finding;	/* --first-finding: no scenario after the first finding */
+	bool gdb_on_failure;	/* --gdb-on-failure: a finding freezes the guest for gdb */
 };
 
 struct name_table;
@@ -198,6 +199,8 @@ struct fdesc {
 
 /* Report a finding: TAP "not ok" + diagnostics, JSON, step log; ends the scenario. */
 void report(struct engine *e, const struct fdesc *d, const char *fmt, ...) PS_PRINTF(3, 4);
+/* --gdb-on-failure: kernel-view.txt of @d's tasks (engine/kview.c). */
+void kernel_view(struct engine *e, const struct fdesc *d);
 /* The three kinds without details. */
 void finding(struct engine *e, const char *fmt, ...) PS_PRINTF(2, 3);
 void harness_err(struct engine *e, const char *fmt, ...) PS_PRINTF(2, 3);
