@@ -3,7 +3,8 @@
  * --gdb-on-failure: at a finding, before anything of the scenario is torn
  * down, the kernel's own view of the tasks it names.  guest/gdb-dump asks
  * the host (guest/run) to stop the VM under gdb and run ptstress-task
- * (guest/gdb/ptstress.py) on their tids; the dump lands in the report
+ * (guest/gdb/ptstress.py) on their tids (with their leaders, real
+ * parents and tracers as modelled and as /proc says, and their tracees); the dump lands in the report
  * directory as kernel-view.txt, next to the step log (the /proc view the
  * checks read) and findings.jsonl (the model's expectation).
  */
@@ -100,6 +101,16 @@ void kernel_view(struct engine *e, const struct fdesc *d)
 			add(pids, &n, ps.ppid);
 			add(pids, &n, ps.tracer_pid);
 		}
+	}
+	/* Their tracees too: what a tracer stuck in ptrace() waits on is one of them. */
+	for (k = 0; k < d->ntasks; k++) {
+		int i;
+
+		if (d->tasks[k] < 0 || d->tasks[k] >= e->m.n)
+			continue;
+		for (i = 1; i < e->m.n; i++)
+			if (e->m.t[i].tracer == d->tasks[k] && e->m.t[i].life != ML_DEAD)
+				add(pids, &n, e->m.t[i].tid);
 	}
 	if (!n || !e->dir[0])
 		return;
