@@ -392,9 +392,15 @@ int finish(struct engine *e, int i, const struct agent_req *req, struct agent_re
 		char what[160];
 
 		if (r == -ETIMEDOUT && stuck_in_kernel(e, i, what, sizeof(what))) {
-			report(e, &(struct fdesc){ .check = "hang", .rule = R_NONE, .ntasks = 1,
-						   .tasks = { i }, .expected = "a reply",
-						   .observed = what },
+			int x, tgt = -1;
+
+			/* The request's target too: a hang in ptrace() waits on its tracee. */
+			for (x = 1; req->pid > 0 && x < e->m.n && tgt < 0; x++)
+				if (e->m.t[x].life != ML_DEAD && pid_for(e, i, x) == req->pid)
+					tgt = x;
+			report(e, &(struct fdesc){ .check = "hang", .rule = R_NONE,
+						   .ntasks = tgt >= 0 ? 2 : 1, .tasks = { i, tgt },
+						   .expected = "a reply", .observed = what },
 			       "%s never answered '%s': it sleeps in the kernel (%s)", tname(e, i),
 			       agent_req_str(req, buf, sizeof(buf)), what);
 			return r;

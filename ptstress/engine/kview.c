@@ -112,6 +112,10 @@ void kernel_view(struct engine *e, const struct fdesc *d)
 			if (e->m.t[i].tracer == d->tasks[k] && e->m.t[i].life != ML_DEAD)
 				add(pids, &n, e->m.t[i].tid);
 	}
+	/* A finding that names no task (the kernel checker's): every task of the scenario. */
+	for (k = 1; !d->ntasks && k < e->m.n; k++)
+		if (e->m.t[k].life != ML_DEAD && !e->e[k].external)
+			add(pids, &n, e->m.t[k].tid);
 	if (!n || !e->dir[0])
 		return;
 	if (dump_script(script, sizeof(script)) < 0) {
