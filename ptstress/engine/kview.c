@@ -116,7 +116,10 @@ void kernel_view(struct engine *e, const struct fdesc *d)
 	for (k = 1; !d->ntasks && k < e->m.n; k++)
 		if (e->m.t[k].life != ML_DEAD && !e->e[k].external)
 			add(pids, &n, e->m.t[k].tid);
-	if (!n || !e->dir[0])
+	/* ... and if none is left, R: its ->children and ->ptraced show what remains. */
+	if (!n)
+		add(pids, &n, getpid());
+	if (!e->dir[0])
 		return;
 	if (dump_script(script, sizeof(script)) < 0) {
 		tap_diag("  kernel view: cannot find guest/gdb-dump");
