@@ -61,6 +61,12 @@ bench: deps
 shell: deps ptstress
 	guest/run --shell
 
+# A scenario with gdb on the frozen guest at its first finding (docs/debugging.md).
+debug: deps ptstress
+	@test -n "$(SCENARIO)" || { echo "usage: make debug SCENARIO=file.sc" >&2; exit 2; }
+	guest/run --gdb-interactive --timeout 3600 -- ./ptstress/ptstress run \
+		--kernel=require --gdb-on-failure --first-finding $(DEBUG_ARGS) $(SCENARIO)
+
 clean:
 	$(MAKE) -C ptstress clean
 	$(MAKE) -C bench clean
@@ -79,6 +85,7 @@ help:
 	@echo "make check-guest  the guest tests on the patched kernel in QEMU"
 	@echo "make kernel     build the patched guest kernel (cached)"
 	@echo "make shell      boot the guest with a shell on the terminal"
+	@echo "make debug SCENARIO=f.sc  run it in the guest; at its first finding, gdb on the frozen kernel"
 	@echo "make mutants    kill matrix of patch/mutants (or MUTANTS='a.patch b.patch')"
 	@echo "make series-check  every prefix of patch/series builds and boots"
 	@echo "make checkpatch checkpatch.pl --strict on every patch"
@@ -87,5 +94,5 @@ help:
 	@echo "make clean-cache  remove $(PTSTRESS_CACHE)"
 	@echo "variables: PTSTRESS_CACHE=$(PTSTRESS_CACHE) EXTRA_PATCHES=$(EXTRA_PATCHES) QEMU_TIMEOUT=$(QEMU_TIMEOUT)"
 
-.PHONY: all ptstress deps kernel run test check-unit check-host check-guest shell clean \
+.PHONY: all ptstress deps kernel run test check-unit check-host check-guest shell debug clean \
 	clean-cache help mutants series-check checkpatch bench
