@@ -108,8 +108,9 @@ gives "task pid=N missing"."""
     def invoke(self, arg, from_tty):
         for a in gdb.string_to_argv(arg):
             try:
-                pid = int(a)
-            except ValueError:
+                # a number, or an expression: $ptstress_pid1 (make debug)
+                pid = int(gdb.parse_and_eval(a))
+            except (gdb.error, ValueError):
                 raise gdb.GdbError("ptstress-task: not a pid: " + a)
             t = find_task(pid)
             if t is None:

@@ -29,7 +29,9 @@ PORT = os.environ["PTSTRESS_WATCH_PORT"]
 MAX_REPORT_DUMPS = 20
 BREAK_AT = ["ptrace_check_report", "__warn", "die", "panic"]
 
-state = {"reports": 0, "dumps": 0, "wake": None, "done": False}
+# busy: the target is stopped and a request is being answered; the watcher
+# interrupts only a running target (a second SIGINT would cut the answer).
+state = {"reports": 0, "dumps": 0, "wake": None, "done": False, "busy": False}
 lock = threading.Lock()
 
 
@@ -67,6 +69,19 @@ class ReportBreak(gdb.Breakpoint):
                 f.write(gdb.execute("bt 40", to_string=True))
                 cur = gdb.parse_and_eval("$lx_current()")  # a task_struct pointer
                 pids = relatives(cur)
+                # the task the report is about, if the frame has one
+                # (ptrace_check_report()'s t, a child, p, task)
+                for arg in ("t", "child", "p", "task", "tsk"):
+                    try:
+                        v = gdb.parse_and_eval(arg)
+                    except gdb.error:
+                        continue
+                    if str(v.type.strip_typedefs()) == "struct task_struct *" and int(v):
+                        for q in relatives(v):
+                            if q not in pids:
+                                pids.append(q)
+                        f.write("about: %s = pid %d\n" % (arg, int(v['pid'])))
+                        break
                 f.write(gdb.execute("ptstress-task " + " ".join(str(p) for p in pids),
                                     to_string=True))
             log("report %d: break in %s, %s" % (n, self.location, path))
@@ -81,7 +96,7 @@ def watcher():
         for name in ("gdb-request", "gdb-hang-request"):
             if os.path.exists(os.path.join(OUT, name)):
                 with lock:
-                    if state["wake"] is None:
+                    if state["wake"] is None and not state["busy"]:
                         state["wake"] = name
                         os.kill(os.getpid(), signal.SIGINT)
         time.sleep(0.2)
@@ -132,6 +147,8 @@ def main():
     open(os.path.join(OUT, "gdb-watch.ready"), "w").close()
     log("attached, watching")
     while True:
+        with lock:
+            state["busy"] = False
         try:
             gdb.execute("continue")
         except KeyboardInterrupt:
@@ -140,11 +157,17 @@ def main():
             log("target gone: %s" % e)
             break
         with lock:
-            wake, state["wake"] = state["wake"], None
-        if wake == "gdb-request":
-            answer_dump()
-        elif wake == "gdb-hang-request":
-            answer_hang()
+            state["busy"] = True
+            wake = state["wake"]
+        try:
+            if wake == "gdb-request":
+                answer_dump()
+            elif wake == "gdb-hang-request":
+                answer_hang()
+        except KeyboardInterrupt:
+            log("answer to %s interrupted" % wake)
+        with lock:
+            state["wake"] = None
     state["done"] = True
 
 
