@@ -462,14 +462,9 @@ static void sigcont_notify(struct model *m, int i, bool only_thread)
 
 	if (m_wrong(m, R_SIGCONT_NOTIFY) || (t->stop == MS_TRACED && !t->listening))
 		return;
-	t->stop = MS_TRACED;
-	t->trap = TRAP_EVENT_STOP;
-	t->listening = false;
-	t->stop_pending = false;
-	t->stop_report = true;
+	m_event_trap_due(m, i, R_SIGCONT_NOTIFY);
 	t->notify_trap = true;
 	t->cont_queued = only_thread;
-	t->why_state = R_SIGCONT_NOTIFY;
 }
 
 void m_sigcont_delivered(struct model *m, int task)

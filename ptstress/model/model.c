@@ -253,18 +253,23 @@ void m_trapped(struct model *m, int task, enum m_trap trap)
 
 void m_seized_stopped(struct model *m, int task)
 {
-	struct mtask *t = &m->t[task];
-
 	/* perturbed: the model thinks it stays group-stopped (T) */
 	if (m_wrong(m, R_SEIZE_RETRAPS))
 		return;
 	/* do_jobctl_trap(): seized, SIGNAL_STOP_STOPPED: PTRACE_EVENT_STOP with SIGSTOP */
+	m_event_trap_due(m, task, R_SEIZE_RETRAPS);
+}
+
+void m_event_trap_due(struct model *m, int task, int why)
+{
+	struct mtask *t = &m->t[task];
+
 	t->stop = MS_TRACED;
 	t->trap = TRAP_EVENT_STOP;
 	t->listening = false;
 	t->stop_pending = false;
 	t->stop_report = true;
-	t->why_state = R_SEIZE_RETRAPS;
+	t->why_state = why;
 }
 
 bool m_attached_stopped(struct model *m, int task)

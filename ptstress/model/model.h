@@ -194,6 +194,8 @@ void m_untrace(struct model *m, int task, int rule);
  * has the trap to wait for (stop_report).
  */
 void m_seized_stopped(struct model *m, int task);
+/* @task enters a PTRACE_EVENT_STOP trap whose report its tracer must collect (@why). */
+void m_event_trap_due(struct model *m, int task, int why);
 /*
  * @task was group-stopped when its new tracer PTRACE_ATTACHed it: the
  * re-trap and the queued SIGSTOP's stop came and went (op_attach()), and
