@@ -382,8 +382,8 @@ static void op_waitid(const struct agent_req *req, struct agent_reply *rep, int 
 		rep->second_errno = rep->second < 0 ? errno : 0;
 	}
 	agent_set(rep, 1, 0, "waitid(%s%d, %#x) by %d: si_pid %d si_code %d si_status %d",
-		  fd >= 0 ? "pidfd of " : "", (int)req->pid, (unsigned int)flags, (int)gettid(), (int)si.si_pid, si.si_code,
-		  si.si_status);
+		  fd >= 0 ? "pidfd of " : "", (int)req->pid, (unsigned int)flags, (int)gettid(),
+		  (int)si.si_pid, si.si_code, si.si_status);
 }
 
 static void op_ping(const struct agent_req *req, struct agent_reply *rep, int *passfd)

@@ -313,9 +313,11 @@ bool g_waitid(struct engine *e, struct gen *g, struct stmt *st)
 	 * EINVAL, later kernels' ENOENT (pidfd-thread.sc has it).
 	 */
 	if (c >= 0 && T(e, c)->leader == c && !gen_rnd(g, 3)) {
+		int err = m_waitid_pidfd(&e->m, r, rule).err;
+
 		st->opts |= O_PIDFD;
-		if (m_waitid_pidfd(&e->m, r, rule).err)
-			r = -m_waitid_pidfd(&e->m, r, rule).err;
+		if (err)
+			r = -err;
 	}
 	if (r < 0) {
 		st->nfails = 1;

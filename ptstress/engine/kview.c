@@ -80,12 +80,15 @@ void kernel_view(struct engine *e, const struct fdesc *d)
 	int n = 0, k, len, rc;
 	FILE *p;
 
-	/* The tasks named, their leaders, and both views of their parents and tracers. */
+	/*
+	 * The tasks named, their leaders, both views of their parents and
+	 * tracers, and their tracees (what a tracer stuck in ptrace() waits on).
+	 */
 	for (k = 0; k < d->ntasks; k++) {
 		const struct mtask *t;
 		struct proc_status ps;
 		struct parse_error pe;
-		int rp;
+		int rp, i;
 
 		if (d->tasks[k] < 0 || d->tasks[k] >= e->m.n)
 			continue;
@@ -101,13 +104,6 @@ void kernel_view(struct engine *e, const struct fdesc *d)
 			add(pids, &n, ps.ppid);
 			add(pids, &n, ps.tracer_pid);
 		}
-	}
-	/* Their tracees too: what a tracer stuck in ptrace() waits on is one of them. */
-	for (k = 0; k < d->ntasks; k++) {
-		int i;
-
-		if (d->tasks[k] < 0 || d->tasks[k] >= e->m.n)
-			continue;
 		for (i = 1; i < e->m.n; i++)
 			if (e->m.t[i].tracer == d->tasks[k] && e->m.t[i].life != ML_DEAD)
 				add(pids, &n, e->m.t[i].tid);

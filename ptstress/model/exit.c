@@ -521,7 +521,10 @@ void m_signal(struct model *m, int task, int sig)
 			}
 		}
 		break;
-	case SIGCONT:
+	case SIGCONT: {
+		/* the queued SIGCONT's taker is known only for a group of one live thread */
+		bool only_thread = m_live_threads(m, lead) == 1;
+
 		/* prepare_signal(): a stopped group is continued; group_exit_code = 0 */
 		if (l->gstop) {
 			l->cont_report = !m_wrong(m, R_WAIT_CONTINUED);
@@ -539,9 +542,10 @@ void m_signal(struct model *m, int task, int sig)
 				m->t[i].stop_pending = false;
 			if (m->t[i].leader == lead && m->t[i].life == ML_ALIVE && !m->t[i].in_exit &&
 			    m->t[i].tracer != M_NONE && m->t[i].seized)
-				sigcont_notify(m, i, m_live_threads(m, lead) == 1);
+				sigcont_notify(m, i, only_thread);
 		}
 		break;
+	}
 	}
 }
 
