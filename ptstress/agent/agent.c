@@ -223,14 +223,41 @@ pid_t agent_spawn(int flags, int *rfd)
 	return pid;
 }
 
+/* setns(CLONE_NEWPID) through a pidfd of @pid: pidns_install() checks the rest. */
+static int setns_pid(pid_t pid)
+{
+	int fd = (int)syscall(SYS_pidfd_open, pid, 0), r, err;
+
+	if (fd < 0)
+		return -1;
+	r = setns(fd, CLONE_NEWPID);
+	err = errno;
+	close(fd);
+	errno = err;
+	return r;
+}
+
 static void op_fork(const struct agent_req *req, struct agent_reply *rep, int *passfd)
 {
-	int flags = (int)req->arg;
-	pid_t pid = agent_spawn(flags, passfd);
+	int flags = (int)req->arg, err;
+	pid_t pid;
 
+	if ((flags & AGENT_FORK_SETNS) && setns_pid(req->pid) < 0) {
+		agent_set(rep, 0, errno, "setns(pidfd of %d, CLONE_NEWPID): %s", (int)req->pid,
+			  strerror(errno));
+		return;
+	}
+	pid = agent_spawn(flags, passfd);
+	err = errno;
+	/* back to our own: getpid() is our tgid in our active namespace */
+	if ((flags & AGENT_FORK_SETNS) && setns_pid(getpid()) < 0) {
+		agent_set(rep, 0, errno, "setns back to our own pid namespace: %s",
+			  strerror(errno));
+		return;
+	}
 	if (pid < 0) {
-		agent_set(rep, 0, errno, "fork%s: %s", flags & AGENT_FORK_PIDNS ?
-			  " (clone CLONE_NEWPID)" : "", strerror(errno));
+		agent_set(rep, 0, err, "fork%s: %s", flags & AGENT_FORK_PIDNS ?
+			  " (clone CLONE_NEWPID)" : "", strerror(err));
 		return;
 	}
 	rep->pid = pid;

@@ -99,6 +99,15 @@ struct agent_req {
  * writes nothing its parent reads.
  */
 #define AGENT_FORK_VFORK	16
+/*
+ * setns(CLONE_NEWPID) to the active pid namespace of agent_req.pid (a
+ * tgid as the asking agent sees it) for this one fork, then back: the
+ * child lives in that namespace, its real parent outside ("process ...
+ * setns X").  Our own threads need it back: clone(CLONE_THREAD) is EINVAL
+ * while pid_ns_for_children is not the active one (copy_process(),
+ * kernel/fork.c:2161-2164).
+ */
+#define AGENT_FORK_SETNS	32
 
 /* A new task introduces itself. */
 struct agent_hello {

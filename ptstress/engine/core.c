@@ -144,12 +144,8 @@ bool etask_grow(struct engine *e)
 
 pid_t pid_for(struct engine *e, int waiter, int t)
 {
-	const struct mtask *w = &e->m.t[waiter], *x = &e->m.t[t];
-
-	/* Only one namespace level below R's: inside it, pids are ns_tid. */
-	if (w->ns == M_NONE)
-		return x->tid;
-	return x->ns_tid;
+	/* The pid the agent's own namespace gives @t (0: none; callers refused that). */
+	return m_pid_in(&e->m, t, e->m.t[waiter].ns);
 }
 
 bool alive(struct engine *e, int i)

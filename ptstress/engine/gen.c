@@ -296,7 +296,7 @@ bool g_waitid(struct engine *e, struct gen *g, struct stmt *st)
 		return false;
 	if (gen_rnd(g, 2)) {
 		c = pick(e, g, unreleased);
-		if (c < 0 || (T(e, w)->ns != M_NONE && T(e, c)->ns != T(e, w)->ns))
+		if (c < 0 || !m_ns_within(&e->m, T(e, c)->ns, T(e, w)->ns))
 			return false;
 	}
 	st->opts = (f & 1 ? O_NOWAIT : 0) | (f & 2 ? O_NOTHREAD : 0) |

@@ -229,6 +229,28 @@ static int adopt(struct engine *e, int i, int fd, const char *name, int creator,
 	return i;
 }
 
+/*
+ * A task two or more namespaces below R's has pids in between that
+ * neither R (its tid) nor its hello (its own) tell: /proc's NSpid has
+ * them all, R's namespace first (/proc is R's).
+ */
+static int fill_nspid(struct engine *e, int i)
+{
+	pid_t v[M_NS_DEPTH + 8];
+	int lv = m_ns_level(&e->m, T(e, i)->ns), n;
+
+	if (lv < 2)
+		return 0;
+	n = status_nspid(T(e, i)->tid, v, (int)(sizeof(v) / sizeof(v[0])));
+	/* /proc may be an ancestor namespace's: its extra levels come first */
+	if (n < lv + 1 || m_set_nspid(&e->m, i, v + n - (lv + 1), lv + 1) < 0) {
+		harness_err(e, "%s (tid %d): /proc's NSpid (%d levels) does not match its "
+			    "%d pid namespace levels", tname(e, i), (int)T(e, i)->tid, n, lv);
+		return -1;
+	}
+	return 0;
+}
+
 static int add_thread(struct engine *e, const char *name, int proc)
 {
 	int creator = m_alive_thread(&e->m, proc);
@@ -246,24 +268,71 @@ static int add_thread(struct engine *e, const char *name, int proc)
 	if (fd < 0)
 		return -1;
 	i = adopt(e, m_thread(&e->m, creator, name, tid, ns_tid), fd, name, creator, tracer);
-	if (i < 0)
+	if (i < 0 || fill_nspid(e, i) < 0)
 		return -1;
 	logf_(e, "  thread %s = tid %d in %s", name, (int)tid, tname(e, proc));
 	return i;
 }
 
+/*
+ * "setns X": @parent's thread setns()es its pid_ns_for_children to X's
+ * namespace before the fork and back after it.  pidns_install()
+ * (kernel/pid_namespace.c:412-419) allows only the caller's active
+ * namespace or one nested in it; a namespace whose init is gone allocates
+ * no pid any more (disable_pid_allocation(): fork fails with ENOMEM).
+ * A nested namespace from there is no option: copy_pid_ns() refuses.
+ * Returns the namespace, or -2 (refused).
+ */
+static int setns_target(struct engine *e, const char *name, int parent, int x, bool pidns)
+{
+	int lead = T(e, x)->leader, ns = T(e, lead)->ns;
+
+	if (!m_ns_within(&e->m, ns, T(e, parent)->ns)) {
+		refuse(e, "%s: setns into %s's pid namespace, not %s's nor nested in it, is "
+		       "EINVAL (pidns_install())", name, tname(e, x), tname(e, parent));
+		return -2;
+	}
+	if (!alive(e, lead) || (ns != M_NONE && m_alive_thread(&e->m, ns) == M_NONE)) {
+		refuse(e, "%s: setns needs %s's leader alive (a pidfd of it) and its "
+		       "namespace's init too", name, tname(e, x));
+		return -2;
+	}
+	if (pidns) {
+		refuse(e, "%s: setns with pidns: clone(CLONE_NEWPID) is EINVAL while "
+		       "pid_ns_for_children is not the active namespace (copy_pid_ns(), "
+		       "kernel/pid_namespace.c:147-148)", name);
+		return -2;
+	}
+	return ns;
+}
+
 int spawn_process(struct engine *e, const char *name, int parent, bool subreaper, bool pidns,
-		  int threads, int exitsig, unsigned int how)
+		  int threads, int exitsig, unsigned int how, int setns)
 {
 	bool clone_parent = how & O_CLONE_PARENT, vfork = how & O_VFORK;
 	int flags = (subreaper ? AGENT_FORK_SUBREAPER : 0) | (pidns ? AGENT_FORK_PIDNS : 0);
 	unsigned long follow;
-	int tracer = M_NONE, fd, i, k;
-	pid_t tid, ns_tid;
+	int tracer = M_NONE, fd, i, k, into = M_NONE;
+	pid_t tid, ns_tid, setns_pid = 0;
 	char tn[SC_NAME_LEN + 8];
 
 	if (live_cap(e, name) < 0)
 		return -1;
+	if (setns != M_NONE) {
+		into = setns_target(e, name, parent, setns, pidns);
+		if (into == -2)
+			return -1;
+		if (clone_parent || vfork) {
+			refuse(e, "%s: setns with clone-parent or vfork is not supported", name);
+			return -1;
+		}
+		flags |= AGENT_FORK_SETNS;
+		/* the pidfd is the leader's: pidfd_open() takes a tgid */
+		setns_pid = pid_for(e, parent, T(e, setns)->leader);
+	} else if (pidns && m_ns_level(&e->m, T(e, parent)->ns) >= M_NS_DEPTH) {
+		refuse(e, "%s: more than %d pid namespaces below R's", name, M_NS_DEPTH);
+		return -1;
+	}
 	if (clone_parent) {
 		int rp = parent ? e->m.t[e->m.t[parent].leader].real_parent : M_NONE;
 
@@ -322,7 +391,7 @@ int spawn_process(struct engine *e, const char *name, int parent, bool subreaper
 	}
 	if (parent == 0) {
 		struct agent_reply rep;
-		struct agent_req *req = REQ(OP_FORK, 0, 0, flags | AGENT_FORK_SIBLING);
+		struct agent_req *req = REQ(OP_FORK, setns_pid, 0, flags | AGENT_FORK_SIBLING);
 		struct deadline dl;
 
 		/* R's children come from the spawner (agent.h: AGENT_FORK_SIBLING). */
@@ -353,11 +422,8 @@ int spawn_process(struct engine *e, const char *name, int parent, bool subreaper
 			return -1;
 		}
 	} else {
-		if (e->m.t[parent].ns != M_NONE && pidns) {
-			refuse(e, "nested pid namespaces are not supported");
-			return -1;
-		}
-		fd = create(e, parent, REQ(OP_FORK, 0, 0, flags), follow, &tid, &ns_tid, &tracer);
+		fd = create(e, parent, REQ(OP_FORK, setns_pid, 0, flags), follow, &tid, &ns_tid,
+			    &tracer);
 		if (fd < 0)
 			return -1;
 	}
@@ -365,6 +431,10 @@ int spawn_process(struct engine *e, const char *name, int parent, bool subreaper
 		  m_fork(&e->m, parent, name, tid, ns_tid, subreaper, pidns), fd, name, parent,
 		  tracer);
 	if (i < 0)
+		return -1;
+	if (setns != M_NONE)
+		m_fork_into(&e->m, i, into);
+	if (fill_nspid(e, i) < 0)
 		return -1;
 	if (!clone_parent)
 		m_set_exit_signal(&e->m, i, exitsig);
@@ -388,13 +458,13 @@ static int parent_of(struct engine *e, const struct stmt *s)
 
 int v_process(struct engine *e, const struct stmt *s)
 {
-	int p = parent_of(e, s);
+	int p = parent_of(e, s), x = M_NONE;
 
-	if (p < 0)
+	if (p < 0 || (s->setns[0] && (x = task_of(e, s->setns)) < 0))
 		return -1;
 	return spawn_process(e, s->name[0], p, s->opts & O_SUBREAPER, s->opts & O_PIDNS,
 			     s->threads, s->exitsig < 0 ? 0 : s->exitsig ? s->exitsig : SIGCHLD,
-			     s->opts & (O_CLONE_PARENT | O_VFORK)) < 0 ? -1 : 0;
+			     s->opts & (O_CLONE_PARENT | O_VFORK), x) < 0 ? -1 : 0;
 }
 
 int v_thread(struct engine *e, const struct stmt *s)
@@ -415,7 +485,7 @@ static int tree_level(struct engine *e, const char *name, int node, int depth,
 		return 0;
 	for (k = 0; k < s->fanout; k++) {
 		snprintf(cn, sizeof(cn), "%s.%d", name, k + 1);
-		kids[k] = spawn_process(e, cn, node, false, false, s->threads, SIGCHLD, 0);
+		kids[k] = spawn_process(e, cn, node, false, false, s->threads, SIGCHLD, 0, M_NONE);
 		if (kids[k] < 0)
 			return -1;
 	}
@@ -433,7 +503,8 @@ int v_tree(struct engine *e, const struct stmt *s)
 
 	if (p < 0)
 		return -1;
-	root = spawn_process(e, s->name[0], p, false, false, s->threads, SIGCHLD, 0);
+	root = spawn_process(e, s->name[0], p, false, false, s->threads, SIGCHLD, 0,
+			     M_NONE);
 	if (root < 0)
 		return -1;
 	return tree_level(e, s->name[0], root, s->depth, s);

@@ -103,12 +103,10 @@ bool sig_supported(int sig)
 	       sig == SIGSTOP || sig == SIGCONT;
 }
 
-/* Can agent @tr name task @x?  A tracer inside a pid namespace sees only it. */
+/* Can agent @tr name task @x?  A tracer inside a pid namespace sees it and those nested in it. */
 static int reachable(struct engine *e, int tr, int x)
 {
-	int ns = T(e, tr)->ns;
-
-	if (ns == M_NONE || T(e, x)->ns == ns)
+	if (m_ns_within(&e->m, T(e, x)->ns, T(e, tr)->ns))
 		return 0;
 	refuse(e, "%s is inside a pid namespace and %s is not: ptrace() looks pids up in the "
 	       "caller's namespace (find_get_task_by_vpid()), where it has none", tname(e, tr),

@@ -68,7 +68,7 @@ int v_waitid(struct engine *e, const struct stmt *s)
 			       tname(e, c));
 			return -1;
 		}
-		if (T(e, w)->ns != M_NONE && T(e, c)->ns != T(e, w)->ns) {
+		if (!m_ns_within(&e->m, T(e, c)->ns, T(e, w)->ns)) {
 			refuse(e, "waitid: %s has no pid in %s's namespace", tname(e, c),
 			       tname(e, w));
 			return -1;

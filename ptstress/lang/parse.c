@@ -189,7 +189,7 @@ static int parse_opts(struct sp *s)
 		switch (od->type) {
 		case OT_NAME:
 			/* A thread may be the parent: its children are its own (->children). */
-			if (use_name(s, v, KM_TASK, s->st->parent))
+			if (use_name(s, v, KM_TASK, o == OPT_SETNS ? s->st->setns : s->st->parent))
 				return -1;
 			break;
 		case OT_ERRS:

@@ -24,6 +24,7 @@ const struct sc_optdef sc_optdefs[OPT_NR] = {
 	[OPT_SEED]	= { "seed", OT_NUM, 0, 0, 0 },		/* any unsigned long */
 	[OPT_SUBREAPER]	= { "subreaper", OT_FLAG, O_SUBREAPER, 0, 0 },
 	[OPT_PIDNS]	= { "pidns", OT_FLAG, O_PIDNS, 0, 0 },
+	[OPT_SETNS]	= { "setns", OT_NAME, 0, 0, 0 },
 	[OPT_EXITSIG]	= { "exit-signal", OT_SIG, 0, 0, 0 },	/* a signal or none */
 	[OPT_CLONE_PARENT] = { "clone-parent", OT_FLAG, O_CLONE_PARENT, 0, 0 },
 	[OPT_VFORK]	= { "vfork", OT_FLAG, O_VFORK, 0, 0 },
@@ -133,6 +134,12 @@ void sc_opt_set(struct stmt *st, enum sc_optid o, long v, unsigned long uv)
 	}
 }
 
+/* The name an OT_NAME option holds: "parent PROC", "setns TASK". */
+const char *sc_opt_name(const struct stmt *st, enum sc_optid o)
+{
+	return o == OPT_SETNS ? st->setns : st->parent;
+}
+
 /* Required options always; others unless they have their default (0, empty). */
 bool sc_opt_present(const struct stmt *st, enum sc_optid o)
 {
@@ -146,7 +153,7 @@ bool sc_opt_present(const struct stmt *st, enum sc_optid o)
 	case OT_FLAG:
 		return st->opts & od->bit;
 	case OT_NAME:
-		return st->parent[0];
+		return sc_opt_name(st, o)[0];
 	case OT_ERRS:
 		return st->nfails;
 	case OT_SIG:
@@ -215,7 +222,7 @@ static void print_stmt(FILE *f, const struct stmt *st, int indent)
 			continue;
 		fprintf(f, " %s", od->word);
 		if (od->type == OT_NAME) {
-			fprintf(f, " %s", st->parent);
+			fprintf(f, " %s", sc_opt_name(st, (enum sc_optid)o));
 		} else if (od->type == OT_ERRS) {
 			for (i = 0; i < st->nfails; i++)
 				fprintf(f, "%c%s", i ? '|' : ' ', sc_errno_name(st->fails[i]));
@@ -265,7 +272,8 @@ static bool stmts_equal(const struct stmt *a, const struct stmt *b, int n)
 	for (i = 0; i < n; i++, a++, b++) {
 		if (a->verb != b->verb || a->nnames != b->nnames || a->ntargets != b->ntargets ||
 		    a->opts != b->opts || a->sig != b->sig || a->num != b->num ||
-		    strcmp(a->parent, b->parent) || a->threads != b->threads ||
+		    strcmp(a->parent, b->parent) || strcmp(a->setns, b->setns) ||
+		    a->threads != b->threads ||
 		    a->exitsig != b->exitsig ||
 		    a->depth != b->depth || a->fanout != b->fanout || a->what != b->what ||
 		    a->state != b->state || a->tasks != b->tasks || a->tracers != b->tracers ||

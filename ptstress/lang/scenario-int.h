@@ -26,7 +26,7 @@
 enum sc_optid {
 	OPT_DEPTH, OPT_FANOUT, OPT_TASKS, OPT_TRACERS, OPT_ROUNDS,
 	OPT_PARENT, OPT_THREADS, OPT_SEED,
-	OPT_SUBREAPER, OPT_PIDNS, OPT_EXITSIG, OPT_CLONE_PARENT, OPT_VFORK,
+	OPT_SUBREAPER, OPT_PIDNS, OPT_SETNS, OPT_EXITSIG, OPT_CLONE_PARENT, OPT_VFORK,
 	OPT_EXITKILL, OPT_SYSGOOD, OPT_TRACECLONE, OPT_TRACEFORK, OPT_TRACEVFORK,
 	OPT_TRACEEXEC, OPT_TRACEEXIT, OPT_TRACEVFORKDONE,
 	OPT_QUIT,
@@ -93,6 +93,7 @@ extern const struct sc_optdef sc_optdefs[OPT_NR];
 extern const struct sc_verbdef sc_verbdefs[V_NR_VERBS];
 
 /* The value of numeric option @o of @st, and whether the printer writes it. */
+const char *sc_opt_name(const struct stmt *st, enum sc_optid o);
 long sc_opt_get(const struct stmt *st, enum sc_optid o);
 bool sc_opt_present(const struct stmt *st, enum sc_optid o);
 /* Set numeric option @o: @v, or @uv for OPT_SEED. */

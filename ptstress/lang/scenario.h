@@ -121,6 +121,7 @@ struct stmt {
 	int sig;		/* signal argument (kill/tkill/cont/detach); 0 = none */
 	long num;		/* exit code, repeat count, sleep ms, timeout sec */
 	char parent[SC_NAME_LEN]; /* "parent PROC"; empty = R */
+	char setns[SC_NAME_LEN]; /* "setns TASK": fork into TASK's pid namespace; empty */
 	int threads;		/* "threads N": extra threads (process, tree, stress) */
 	int exitsig;		/* "exit-signal SIG|none": the clone exit signal of a
 				 * process; 0 not given (SIGCHLD), -1 none (0) */

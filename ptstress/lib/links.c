@@ -319,6 +319,35 @@ int status_read(pid_t pid, pid_t tid, struct proc_status *out, struct parse_erro
 	return r < 0 ? located(path, r, true, err) : r;
 }
 
+int status_nspid(pid_t tid, pid_t *out, int max)
+{
+	char path[80], buf[PROC_FILE_MAX], *p, *end;
+	int r, n = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)tid);
+	r = read_proc_file(path, buf, sizeof(buf));
+	if (r < 0)
+		return r == -ENOENT ? -ESRCH : r;
+	p = strstr(buf, "\nNSpid:");
+	if (!p)
+		return -ENOENT;
+	p += 7;
+	end = strchr(p, '\n');
+	if (end)
+		*end = 0;	/* one line: strtol() would skip the newline */
+	for (;;) {
+		long v = strtol(p, &end, 10);
+
+		if (end == p)
+			break;
+		if (n == max || v <= 0)
+			return -ERANGE;
+		out[n++] = (pid_t)v;
+		p = end;
+	}
+	return n;
+}
+
 int stat_flags(pid_t pid, pid_t tid, unsigned long *flags)
 {
 	char path[80], buf[PROC_FILE_MAX], *p;

@@ -63,6 +63,12 @@ int status_parse(const char *buf, struct proc_status *out, struct parse_error *e
 /* Returns 0, -ESRCH if the thread does not exist, -EINVAL or -errno. */
 int status_read(pid_t pid, pid_t tid, struct proc_status *out, struct parse_error *err);
 
+/*
+ * /proc/<tid>/status's NSpid: the tid in each pid namespace from /proc's
+ * down to its own, into @out.  The count, -ESRCH, -ERANGE or -errno.
+ */
+int status_nspid(pid_t tid, pid_t *out, int max);
+
 /* The flags field of /proc/<pid>/task/<tid>/stat (PF_*).  0, -ESRCH or -errno. */
 int stat_flags(pid_t pid, pid_t tid, unsigned long *flags);
 #define PS_PF_EXITING	0x00000004	/* include/linux/sched.h: PF_EXITING */

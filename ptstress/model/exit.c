@@ -26,7 +26,19 @@ bool m_ns_drained(const struct model *m, int init)
 	for (i = 0; i < m->n; i++) {
 		const struct mtask *t = &m->t[i];
 
-		if (t->ns != init || t->life == ML_DEAD || i == init || t->zapper || t->zap_cand)
+		/*
+		 * Every pid of the namespace: tasks of nested namespaces have
+		 * one in it too (free_pid() decrements each level's
+		 * pid_allocated, kernel/pid.c:112-130), a nested init's zapper
+		 * included; only this init's own leader and zapper are
+		 * init_pids (:171).
+		 */
+		if (t->life == ML_DEAD || !m_ns_within(m, t->ns, init))
+			continue;
+		if (t->leader == init && (i == init || t->zapper || t->zap_cand))
+			continue;
+		/* perturbed: a nested namespace's pids do not hold the init */
+		if (t->ns != init && m_wrong(m, R_ZAP_NESTED))
 			continue;
 		/* The init group's own threads hold pids too (pid_allocated, :245-267). */
 		if (m_wrong(m, R_ZAPPER_SLEEPS) && t->leader == init)
@@ -72,15 +84,25 @@ static void zap_ns(struct model *m, int init)
 	/* SIGCHLD is set to SIG_IGN first (pid_namespace.c:182-184): its zombies autoreap. */
 	for (i = 0; i < m->n; i++) {
 		struct mtask *t = &m->t[i];
+		int rp = m->t[t->leader].real_parent;
 
-		if (t->ns != init || t->leader == init || m_wrong(m, R_ZAP_REAPED))
+		if (!m_ns_within(m, t->ns, init) || t->leader == init || m_wrong(m, R_ZAP_REAPED))
+			continue;
+		/*
+		 * A process whose real parent is outside the namespace
+		 * (setns()+fork(), :222-244) is no zombie of init's: it stays
+		 * its parent's, and init waits for that parent to reap it.
+		 */
+		if (!(rp >= 0 && m_ns_within(m, m->t[rp].ns, init)) &&
+		    !m_wrong(m, R_ZAP_SETNS_CHILD))
 			continue;
 		t->owed_parent = 0;
 		t->zap_reaped = true;
 		t->why_owed = R_ZAP_REAPED;
 	}
 	for (i = 0; i < m->n; i++) {
-		if (m->t[i].ns != init || m->t[i].leader != i || i == init)
+		/* the idr walk (:199-208) meets nested namespaces' tasks too */
+		if (!m_ns_within(m, m->t[i].ns, init) || m->t[i].leader != i || i == init)
 			continue;
 		/* perturbed: a group whose leader already exited is spared */
 		if (m_wrong(m, R_ZAP_NS) && m->t[i].life != ML_ALIVE)
@@ -139,6 +161,15 @@ static void exit_complete(struct model *m, int i)
 		m_notify(m, i, t->tracer, SIGCHLD, R_NOTIFY_TRACER);
 	} else if (m_wrong(m, R_THREAD_AUTOREAP)) {
 		m_set_life(m, i, ML_ZOMBIE, R_THREAD_AUTOREAP);	/* perturbed: not reaped */
+	} else if (t->zap_cand && !m_ns_drained(m, t->ns)) {
+		/*
+		 * One init thread of a group exit: released now if another
+		 * thread zaps, asleep in zap_pid_ns_processes() until the
+		 * drain if it is the last one out -- the kernel's choice
+		 * (find_child_reaper()).  Kept as a candidate until the drain
+		 * (m_settle() releases it then); either is accepted meanwhile.
+		 */
+		m_set_life(m, i, ML_ZOMBIE, R_CHILD_REAPER_MOVES);
 	} else {
 		/* exit_notify(): autoreap of an untraced sub-thread. */
 		release_thread(m, i, R_THREAD_AUTOREAP);
@@ -249,8 +280,16 @@ void m_settle(struct model *m)
 		for (i = 0; i < m->n; i++) {
 			struct mtask *t = &m->t[i];
 
-			if (t->zap_cand && m_ns_drained(m, t->ns))
+			if (t->zap_cand && m_ns_drained(m, t->ns)) {
 				t->zap_cand = false;
+				/* a candidate that did not zap was released long ago */
+				if (t->leader != i && t->life == ML_ZOMBIE && !t->zapper &&
+				    t->tracer == M_NONE) {
+					release_thread(m, i, R_THREAD_AUTOREAP);
+					again = true;
+					continue;
+				}
+			}
 			if (t->life == ML_ZOMBIE && t->zapper && m_ns_drained(m, t->leader)) {
 				m_reparent_children(m, i);
 				exit_complete(m, i);
@@ -258,7 +297,9 @@ void m_settle(struct model *m)
 				again = true;
 				continue;
 			}
-			if (t->life != ML_ZOMBIE || !t->zap_reaped || t->owed_tracer)
+			/* a nested namespace's sleeping zapper is reaped once it is a zombie */
+			if (t->life != ML_ZOMBIE || !t->zap_reaped || t->owed_tracer || t->zapper ||
+			    t->zap_cand)
 				continue;
 			if (t->leader == i && !m_group_empty(m, i))
 				continue;
@@ -611,6 +652,8 @@ void m_exec_done(struct model *m, int task)
 	t->subreaper = l->subreaper;
 	t->tid = l->tid;
 	t->ns_tid = l->ns_tid;
+	memcpy(t->nspid, l->nspid, sizeof(t->nspid));
+	t->ns_parent = l->ns_parent;
 	t->group_exit = l->group_exit;
 	t->group_code = l->group_code;
 	t->group_sig = l->group_sig;
@@ -622,6 +665,7 @@ void m_exec_done(struct model *m, int task)
 	l->tracer = M_NONE;
 	l->old_tid = l->tid;
 	l->old_ns_tid = l->ns_tid;
+	memcpy(l->old_nspid, l->nspid, sizeof(l->old_nspid));
 	l->tid = 0;
 	m_set_life(m, lead, ML_DEAD, R_DE_THREAD);
 	for (i = 0; i < m->n; i++) {
@@ -629,6 +673,8 @@ void m_exec_done(struct model *m, int task)
 			m->t[i].leader = task;
 		if (m->t[i].ns == lead)
 			m->t[i].ns = task;
+		if (m->t[i].ns_parent == lead)
+			m->t[i].ns_parent = task;
 		if (m->t[i].real_parent == lead)
 			m->t[i].real_parent = task;
 		if (m->t[i].tracer == lead)

@@ -33,6 +33,8 @@ void model_init(struct model *m, pid_t self)
 	m->t[0].subreaper = true;	/* `ptstress run` sets PR_SET_CHILD_SUBREAPER */
 	m->t[0].exit_signal = SIGCHLD;
 	m->t[0].ns = M_NONE;
+	m->t[0].ns_parent = M_NONE;
+	m->t[0].nspid[0] = self;
 	m->t[0].why_parent = m->t[0].why_tracer = m->t[0].why_state = R_NONE;
 	m->t[0].why_code = m->t[0].why_owed = R_NONE;
 }
@@ -62,6 +64,8 @@ static int m_new(struct model *m, const char *name, pid_t tid, pid_t ns_tid)
 	snprintf(t->name, sizeof(t->name), "%s", name);
 	t->tid = tid;
 	t->ns_tid = ns_tid;
+	t->nspid[0] = tid;
+	t->ns_parent = M_NONE;
 	t->real_parent = M_NONE;
 	t->tracer = M_NONE;
 	t->why_parent = R_FORK_PARENT;
@@ -108,6 +112,8 @@ int m_fork(struct model *m, int parent, const char *name, pid_t tid, pid_t ns_ti
 	m->t[i].real_parent = parent;
 	m->t[i].subreaper = subreaper;
 	m->t[i].ns = new_ns ? i : m->t[parent].ns;
+	/* create_pid_namespace(): a child of the creator's pid_ns_for_children */
+	m->t[i].ns_parent = new_ns ? m->t[parent].ns : M_NONE;
 	m->t[i].ns_reaper = i;	/* pid_ns->child_reaper: the init's leader at first */
 	m->t[i].exit_signal = SIGCHLD;
 	/* copy_process(): current's process group and session (kernel/fork.c:2476-2477) */

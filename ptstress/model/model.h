@@ -29,6 +29,8 @@
 
 #define M_NONE	(-1)	/* no task (no tracer, no parent) */
 #define M_INIT	(-2)	/* the real init (pid 1): a reaper outside the model */
+/* Pid namespaces nested below R's that the engine follows (the kernel's: 32). */
+#define M_NS_DEPTH	4
 
 /* The rules (rules.def): R_FORK_PARENT, ... */
 enum m_rule {
@@ -76,6 +78,14 @@ struct mtask {
 	pid_t tid;		/* global tid (R's pid namespace) */
 	pid_t ns_tid;		/* tid in its own pid namespace (== tid outside one) */
 	pid_t old_tid, old_ns_tid;	/* an old leader released by de_thread(): its tids */
+	/*
+	 * Its tid in each pid namespace between R's and its own, by level
+	 * (m_ns_level()): [0] is tid, [its own level] ns_tid; the levels in
+	 * between are filled for tasks of nested namespaces only
+	 * (m_set_nspid(), from /proc's NSpid).  old_nspid: old_tid's.
+	 */
+	pid_t nspid[M_NS_DEPTH + 1];
+	pid_t old_nspid[M_NS_DEPTH + 1];
 	int leader;		/* index of its thread group leader (itself for a leader) */
 	int real_parent;	/* leaders: index of the ->real_parent thread; M_NONE for R */
 	int tracer;		/* index of the tracer thread; M_NONE if untraced */
@@ -94,6 +104,8 @@ struct mtask {
 				 * a signal-delivery-stop at its tracer's next resume */
 	bool subreaper;		/* leaders: PR_SET_CHILD_SUBREAPER is on */
 	int ns;			/* index of its pid namespace's init; M_NONE: R's namespace */
+	int ns_parent;		/* ns init leaders: the namespace its own is nested in
+				 * (copy_pid_ns(): current's pid_ns_for_children) */
 	bool in_exit;		/* entered do_exit() (out of signal->quick_threads) */
 	bool exited;		/* PF_EXITING: no reaper candidate any more */
 	bool exit_stop;		/* held in PTRACE_EVENT_EXIT until its tracer resumes it */
@@ -170,6 +182,26 @@ void model_init(struct model *m, pid_t self);
 void model_free(struct model *m);
 
 /* ---- what happened ---- */
+
+/*
+ * Pid namespaces: @ns is an init's index or M_NONE (R's).  within: @ns is
+ * @outer or nested in it (its tasks have pids in @outer).  level: 0 for
+ * R's.  m_pid_in(): @task's tid as seen in @ns (task_pid_nr_ns()), 0 if it
+ * has none there; m_old_pid_in(): the same for old_tid.
+ */
+bool m_ns_within(const struct model *m, int ns, int outer);
+int m_ns_level(const struct model *m, int ns);
+pid_t m_pid_in(const struct model *m, int task, int ns);
+pid_t m_old_pid_in(const struct model *m, int task, int ns);
+/* @task's NSpid from /proc (@n levels, R's first): fills nspid[]; -1 if @n is not its depth. */
+int m_set_nspid(struct model *m, int task, const pid_t *nspid, int n);
+/*
+ * The process @i was just forked by a thread whose pid_ns_for_children
+ * was @ns's (setns(CLONE_NEWPID)): it lives in @ns (or its own new
+ * namespace is nested in @ns), its real parent outside (copy_process(),
+ * alloc_pid(p->nsproxy->pid_ns_for_children)).
+ */
+void m_fork_into(struct model *m, int i, int ns);
 
 /* A process forked by thread @parent (a new leader); returns its index or -1 (ENOMEM). */
 int m_fork(struct model *m, int parent, const char *name, pid_t tid, pid_t ns_tid,

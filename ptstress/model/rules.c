@@ -117,12 +117,9 @@ int m_find_pid_seen_by(const struct model *m, pid_t pid, int lead)
 	int ns = m->t[lead].ns, i;
 
 	/* Newest first: a reused pid names the newest task. */
-	for (i = m->n - 1; i >= 0; i--) {
-		const struct mtask *t = &m->t[i];
-
-		if (ns == M_NONE ? t->tid == pid : t->ns == ns && t->ns_tid == pid)
+	for (i = m->n - 1; i >= 0; i--)
+		if (m_pid_in(m, i, ns) == pid)
 			return i;
-	}
 	return -1;
 }
 
@@ -130,13 +127,9 @@ int m_pids_seen_by(const struct model *m, pid_t pid, int lead, int *out, int max
 {
 	int ns = m->t[lead].ns, i, n = 0;
 
-	for (i = m->n - 1; i >= 0 && n < max; i--) {
-		const struct mtask *t = &m->t[i];
-
-		if (ns == M_NONE ? t->tid == pid || t->old_tid == pid :
-		    t->ns == ns && (t->ns_tid == pid || t->old_ns_tid == pid))
+	for (i = m->n - 1; i >= 0 && n < max; i--)
+		if (m_pid_in(m, i, ns) == pid || m_old_pid_in(m, i, ns) == pid)
 			out[n++] = i;
-	}
 	return n;
 }
 
