@@ -173,6 +173,26 @@ static int settle(struct engine *e, int i, int sec, struct fdesc *d, char *exp, 
 }
 
 /*
+ * The threads of a namespace init's group exit while its namespace cannot
+ * drain at once: which one is the last out and sleeps in
+ * zap_pid_ns_processes() is the kernel's choice (find_child_reaper(),
+ * kernel/exit.c:597-613), and with it which thread's ->children the
+ * group's children end on (find_new_reaper(): a live sibling thread) and
+ * which thread is a zombie by now.  True while @proc's group is so.
+ */
+static bool zap_race(struct engine *e, int proc)
+{
+	int lead = e->m.t[proc].leader, k;
+
+	if (e->m.t[lead].ns != lead)
+		return false;
+	for (k = 0; k < e->m.n; k++)
+		if (e->m.t[k].leader == lead && e->m.t[k].zap_cand && m_zapping(&e->m, k))
+			return true;
+	return false;
+}
+
+/*
  * Compare the links file once: 1 agrees, 0 differs (the differences in
  * @exp/@got), -errno when we could not read it for a reason of ours.
  */
@@ -183,7 +203,7 @@ static int links_match(struct engine *e, int i, int *rule, char *exp, char *got,
 	struct m_links w;
 	struct parse_error pe;
 	size_t ne = 0, ng = 0;
-	int r;
+	int r, rp;
 
 	*rule = R_NONE;
 	r = links_read(e->m.t[t->leader].tid, t->tid, &l, &pe);
@@ -214,18 +234,25 @@ static int links_match(struct engine *e, int i, int *rule, char *exp, char *got,
 	FIELD(tid, "%d", R_NONE);
 	FIELD(tgid, "%d", R_NONE);
 	FIELD(leader, "%d", R_EXEC_TAKEOVER);
-	FIELD(real_parent, "%d", t->why_parent);
+	rp = e->m.t[t->leader].real_parent;
+	if (rp < 0 || !zap_race(e, rp)) {
+		FIELD(real_parent, "%d", t->why_parent);
+		FIELD(parent, "%d", t->why_tracer);
+	} else if (t->tracer != M_NONE) {
+		FIELD(parent, "%d", t->why_tracer);
+	}
 	FIELD(tracer, "%d", t->why_tracer);
-	FIELD(parent, "%d", t->why_tracer);
 	/* A real debugger picks its own options (strace's change with its version). */
 	if (t->tracer < 0 || !e->e[t->tracer].external)
 		FIELD(ptrace, "%#lx", t->why_tracer);
 	FIELD(ptraced, "%lu", R_LINKS_LISTS);
-	FIELD(children, "%lu", R_LINKS_LISTS);
+	if (!zap_race(e, i)) {
+		FIELD(children, "%lu", R_LINKS_LISTS);
+		FIELD(exit_state, "%#x", t->why_state);
+		FIELD(exiting, "%d", t->why_state);
+	}
 	FIELD(sibling_linked, "%d", R_LINKS_LISTS);
-	FIELD(exit_state, "%#x", t->why_state);
 	FIELD(exit_signal, "%d", t->why_exitsig);
-	FIELD(exiting, "%d", t->why_state);
 #undef FIELD
 	return ne == 0;
 }
