@@ -381,9 +381,16 @@ bool g_pidfd(struct engine *e, struct gen *g, struct stmt *st)
 	return true;
 }
 
+/* A namespace init whose namespace still takes new pids: a setns target. */
+static bool live_ns_init(struct engine *e, int i)
+{
+	return T(e, i)->ns == i && alive(e, i) && !T(e, i)->group_exit;
+}
+
 void gen_process(struct engine *e, struct gen *g, struct stmt *st)
 {
 	int p = gen_rnd(g, 4) ? pick(e, g, is_proc) : -1;
+	int pns = p > 0 ? T(e, p)->ns : M_NONE, x;
 
 	memset(st, 0, sizeof(*st));
 	st->verb = V_PROCESS;
@@ -394,6 +401,22 @@ void gen_process(struct engine *e, struct gen *g, struct stmt *st)
 	st->threads = g->threads;
 	if (!gen_rnd(g, 8))
 		st->opts |= O_SUBREAPER;
+	/*
+	 * A pid namespace, nested up to 3 levels: its init single-threaded
+	 * (which thread of a threaded init zaps is racy, and with a traced
+	 * one so is the order of the reports: the engine refuses that).
+	 */
+	if (!gen_rnd(g, 12) && m_ns_level(&e->m, pns) < 3) {
+		st->opts |= O_PIDNS;
+		st->threads = 0;
+		return;
+	}
+	/* setns()+fork() into a namespace nested in (or equal to) the parent's */
+	if (!gen_rnd(g, 6)) {
+		x = pick(e, g, live_ns_init);
+		if (x > 0 && m_ns_within(&e->m, x, pns) && x != p)
+			snprintf(st->setns, sizeof(st->setns), "%s", T(e, x)->name);
+	}
 }
 
 void gen_tracer(struct gen *g, struct stmt *st)
