@@ -61,3 +61,21 @@ reap Q2 q
 check
 reap R A
 check
+# The zapping init's tracer exits while the zap waits for a setns child
+# (found by ptstress fuzz, seed 3, minimized from 611 statements): the
+# sleeping zapper has exit_state 0, so __ptrace_detach() only unlinks it
+# (kernel/ptrace.c:571-574) and notifies nobody; its parent hears of it
+# once the drain lets it become a zombie.
+tracer T
+process K pidns
+process L
+process k parent L setns K
+attach T K exitkill
+exit K 3
+quit T
+check
+reap R T
+reap L k
+check
+reap R K
+check

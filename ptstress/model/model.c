@@ -582,7 +582,12 @@ void m_exit_ptrace(struct model *m, int tracer)
 		if (t->tracer != tracer || t->life == ML_DEAD)
 			continue;
 		exitkill = (t->ptrace_opts & PTRACE_O_EXITKILL) && !m_wrong(m, R_EXITKILL);
-		if (t->life == ML_ZOMBIE) {
+		/*
+		 * A zapper asleep in zap_pid_ns_processes() has exit_state 0:
+		 * __ptrace_detach() only unlinks it (kernel/ptrace.c:571-574);
+		 * its exit_notify() later reports to the real parent alone.
+		 */
+		if (t->life == ML_ZOMBIE && !t->zapper) {
 			t->owed_tracer = 0;
 			if (t->leader != i && !m_wrong(m, R_DETACH_ZOMBIE_THREAD)) {
 				m_set_life(m, i, ML_DEAD, R_DETACH_ZOMBIE_THREAD);
