@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * ptstress's command line: run, links, check, rules, verbs, tput, --help.
+ * ptstress's command line: run, fuzz, minimize, links, check, rules, verbs,
+ * tput, --help.
  * Every command accepts exactly the options it implements; anything else
  * is a usage error (exit 2).
  */
@@ -14,6 +15,7 @@
 
 #include "agent/agent.h"
 #include "cmd/cmds.h"
+#include "cmd/fuzz.h"
 #include "cmd/tput.h"
 #include "engine/run.h"
 #include "lib/json.h"
@@ -27,6 +29,10 @@ static const char usage_text[] =
 	"usage: ptstress run [--kernel=auto|require] [--timeout SEC] [--report-dir DIR]\n"
 	"                    [--json FILE] [--keep-reports] [--pause MS] [--wrong-model=RULE]\n"
 	"                    [--first-finding] [--gdb-on-failure] FILE...\n"
+	"       ptstress fuzz [run's options] [--seed N] [--steps N] [--duration SEC]\n"
+	"                     [--tasks N] [--tracers N] [--threads N]\n"
+	"       ptstress minimize [run's options] [--confirm K] [--max-replays N]\n"
+	"                     [--signature SIG] --out FILE FILE\n"
 	"       ptstress links [--kernel=auto|require] TID...\n"
 	"       ptstress check [--kernel=auto|require]\n"
 	"       ptstress rules [--json]\n"
@@ -39,6 +45,14 @@ static const char help_text[] =
 	"  run       run scenario files (docs/scenario-format.md): populations, tracers\n"
 	"            and verbs, each step checked against the model of what the kernel\n"
 	"            must show; a report directory is kept for failures\n"
+	"  fuzz      draw steps from the verb table (by weight, valid by the model)\n"
+	"            over a population that grows and shrinks, each checked as run\n"
+	"            checks it, until --steps, --duration (default 60 s) or a finding;\n"
+	"            progress every 10 s; the executed steps are stress.sc in its\n"
+	"            report directory (docs/fuzz.md)\n"
+	"  minimize  shrink a scenario that ends in a finding (delta debugging over\n"
+	"            its statements) to one that still ends in the same signature\n"
+	"            (check/rule/verb), confirmed K times (default 3); writes --out\n"
 	"  links     parse /proc/TID/task/TID/ptrace_links of each TID and check it\n"
 	"  check     the kernel link checker: a full walk finds no violation, and\n"
 	"            none was counted since boot (<debugfs>/ptrace_links/)\n"
@@ -93,6 +107,8 @@ enum {
 	OK_RUN = 2,		/* --timeout --report-dir --json --keep-reports --pause
 				 * --wrong-model --first-finding */
 	OK_JSON = 4,		/* --json (a flag) */
+	OK_FUZZ = 8,		/* --seed --steps --duration --tasks --tracers --threads */
+	OK_MIN = 16,		/* --confirm --max-replays --signature --out */
 };
 
 struct cmdline {
@@ -103,6 +119,7 @@ struct cmdline {
 	struct run_opts run;
 	const char *json;	/* run: --json FILE */
 	bool json_flag;		/* rules: --json */
+	struct fuzz_args fz;	/* fuzz, minimize */
 };
 
 /* Parse the options of @c->cmd (argv[0] is the command).  0 or an exit code. */
@@ -168,6 +185,52 @@ static int parse_cmdline(int argc, char **argv, struct cmdline *c)
 			if (c->run.wrong_rule == R_NONE)
 				return usage_error(c->cmd,
 						   "unknown rule '%s' (ptstress rules lists them)", v);
+		} else if ((c->allowed & OK_FUZZ) &&
+			   (v = opt_value(argc, argv, &i, "--seed", &missing))) {
+			if (!parse_int(v, 0, LONG_MAX, &n))
+				return usage_error(c->cmd, "bad --seed '%s'", v);
+			c->fz.seed = (unsigned long)n;
+		} else if ((c->allowed & OK_FUZZ) &&
+			   (v = opt_value(argc, argv, &i, "--steps", &missing))) {
+			if (!parse_int(v, 1, 1000000000, &n))
+				return usage_error(c->cmd, "bad --steps '%s'", v);
+			c->fz.steps = n;
+		} else if ((c->allowed & OK_FUZZ) &&
+			   (v = opt_value(argc, argv, &i, "--duration", &missing))) {
+			if (!parse_int(v, 1, 7 * 86400, &n))
+				return usage_error(c->cmd, "bad --duration '%s' (seconds)", v);
+			c->fz.duration = (int)n;
+		} else if ((c->allowed & OK_FUZZ) &&
+			   (v = opt_value(argc, argv, &i, "--tasks", &missing))) {
+			if (!parse_int(v, 1, 20000, &n))
+				return usage_error(c->cmd, "bad --tasks '%s' (1..20000)", v);
+			c->fz.tasks = (int)n;
+		} else if ((c->allowed & OK_FUZZ) &&
+			   (v = opt_value(argc, argv, &i, "--tracers", &missing))) {
+			if (!parse_int(v, 1, 64, &n))
+				return usage_error(c->cmd, "bad --tracers '%s' (1..64)", v);
+			c->fz.tracers = (int)n;
+		} else if ((c->allowed & OK_FUZZ) &&
+			   (v = opt_value(argc, argv, &i, "--threads", &missing))) {
+			if (!parse_int(v, 0, 64, &n))
+				return usage_error(c->cmd, "bad --threads '%s' (0..64)", v);
+			c->fz.threads = (int)n;
+		} else if ((c->allowed & OK_MIN) &&
+			   (v = opt_value(argc, argv, &i, "--confirm", &missing))) {
+			if (!parse_int(v, 1, 100, &n))
+				return usage_error(c->cmd, "bad --confirm '%s' (1..100)", v);
+			c->fz.confirm = (int)n;
+		} else if ((c->allowed & OK_MIN) &&
+			   (v = opt_value(argc, argv, &i, "--max-replays", &missing))) {
+			if (!parse_int(v, 1, 1000000, &n))
+				return usage_error(c->cmd, "bad --max-replays '%s'", v);
+			c->fz.max_replays = (int)n;
+		} else if ((c->allowed & OK_MIN) &&
+			   (v = opt_value(argc, argv, &i, "--signature", &missing))) {
+			c->fz.signature = v;
+		} else if ((c->allowed & OK_MIN) &&
+			   (v = opt_value(argc, argv, &i, "--out", &missing))) {
+			c->fz.out = v;
 		} else if ((c->allowed & OK_JSON) && !strcmp(a, "--json")) {
 			c->json_flag = true;
 		} else if (missing) {
@@ -240,9 +303,85 @@ static int do_run(struct cmdline *c)
 	return r;
 }
 
+/*
+ * ptstress fuzz: one stress statement, its limits from the command line,
+ * run as `run` runs a scenario; its report directory is always kept (its
+ * stress.sc is the executed steps, the replayable product).
+ */
+static int do_fuzz(struct cmdline *c)
+{
+	static char name[64];
+	char path[] = "/tmp/ptstress-fuzz.XXXXXX";
+	struct fuzz_args *f = &c->fz;
+	struct stmt *st = NULL;
+	struct run_args ra = { .n = 1, .o = &c->run };
+	struct scenario sc;
+	struct sc_error err;
+	FILE *fp;
+	int fd, r, i;
+
+	if (c->nargs)
+		return usage_error("fuzz", "takes no FILE, got '%s'", c->args[0]);
+	fd = mkstemp(path);
+	fp = fd < 0 ? NULL : fdopen(fd, "w");
+	if (!fp)
+		return PS_EXIT_HARNESS;
+	fprintf(fp, "stress tasks %d tracers %d rounds 1 threads %d seed %lu\n", f->tasks,
+		f->tracers, f->threads, f->seed);
+	fclose(fp);
+	r = scenario_parse_file(path, &sc, &err);
+	unlink(path);
+	if (r < 0) {
+		sc_error_print(&err);
+		return PS_EXIT_HARNESS;
+	}
+	snprintf(name, sizeof(name), "fuzz-seed-%lu.sc", f->seed);
+	sc.path = name;
+	for (i = 0; i < sc.nstmts; i++) {
+		sc.stmts[i].loc.file = name;
+		if (sc.stmts[i].verb == V_STRESS)
+			st = &sc.stmts[i];
+	}
+	if (!st) {
+		scenario_free(&sc);
+		return PS_EXIT_HARNESS;
+	}
+	/* The parser caps rounds at 10^6; --steps counts rounds, unbounded without it. */
+	st->rounds = f->steps ? (int)f->steps : INT_MAX;
+	c->run.fuzz = true;
+	c->run.fuzz_duration = f->steps && !f->duration ? 0 : f->duration ? f->duration : 60;
+	c->run.keep_reports = true;
+	c->run.first_finding = true;
+	c->run.timeout_sec = ps_config.timeout_sec;
+	c->run.kernel = ps_config.kernel;
+	ra.scs = &sc;
+	if (c->json) {
+		ra.json = fopen(c->json, "we");
+		if (!ra.json) {
+			fprintf(stderr, "ptstress fuzz: --json %s: %s\n", c->json, strerror(errno));
+			scenario_free(&sc);
+			return PS_EXIT_USAGE;
+		}
+	}
+	r = ps_watchdog(run_body, &ra);
+	if (ra.json && fclose(ra.json) && !r)
+		r = PS_EXIT_HARNESS;
+	scenario_free(&sc);
+	return r;
+}
+
+static int do_minimize(struct cmdline *c)
+{
+	c->run.timeout_sec = ps_config.timeout_sec;
+	c->run.kernel = ps_config.kernel;
+	return cmd_minimize(c->nargs, c->args, &c->run, c->json, &c->fz);
+}
+
 int main(int argc, char **argv)
 {
-	struct cmdline c = { .run = { .wrong_rule = R_NONE } };
+	struct cmdline c = { .run = { .wrong_rule = R_NONE },
+			     .fz = { .tasks = 200, .tracers = 8, .threads = 1, .seed = 1,
+				     .confirm = 3, .max_replays = 500 } };
 	int rc;
 
 	/* Before any fork: children must not inherit unflushed TAP lines. */
@@ -268,6 +407,10 @@ int main(int argc, char **argv)
 		return PS_EXIT_HARNESS;
 	if (!strcmp(c.cmd, "run"))
 		c.allowed = OK_KERNEL | OK_RUN;
+	else if (!strcmp(c.cmd, "fuzz"))
+		c.allowed = OK_KERNEL | OK_RUN | OK_FUZZ;
+	else if (!strcmp(c.cmd, "minimize"))
+		c.allowed = OK_KERNEL | OK_RUN | OK_MIN;
 	else if (!strcmp(c.cmd, "links") || !strcmp(c.cmd, "check"))
 		c.allowed = OK_KERNEL;
 	else if (!strcmp(c.cmd, "rules"))
@@ -279,6 +422,10 @@ int main(int argc, char **argv)
 		return rc < 0 ? PS_EXIT_PASS : rc;
 	if (!strcmp(c.cmd, "run"))
 		rc = do_run(&c);
+	else if (!strcmp(c.cmd, "fuzz"))
+		rc = do_fuzz(&c);
+	else if (!strcmp(c.cmd, "minimize"))
+		rc = do_minimize(&c);
 	else if (!strcmp(c.cmd, "links"))
 		rc = cmd_links(c.nargs, c.args);
 	else if (!strcmp(c.cmd, "check"))

@@ -99,6 +99,9 @@ struct run_opts {
 	int pause_ms;		/* --pause MS: sleep after every step (to look at the tasks) */
 	bool first_finding;	/* --first-finding: no scenario after the first finding */
 	bool gdb_on_failure;	/* --gdb-on-failure: a finding freezes the guest for gdb */
+	/* ptstress fuzz: its stress statement runs until a limit or a finding */
+	bool fuzz;		/* the population grows and shrinks; progress lines */
+	int fuzz_duration;	/* --duration SEC: stop drawing after it; 0 none */
 };
 
 struct name_table;

@@ -16,6 +16,9 @@ struct gen {
 	int nproc;		/* process names handed out: p0, p1, ... */
 	int ntracer;		/* tracer names handed out: tr0, tr1, ... */
 	int threads;		/* extra threads of every new process */
+	bool fuzz;		/* ptstress fuzz: populations grow and shrink */
+	int max_live;		/* ... up to this many live tasks */
+	int max_tracers;	/* ... and this many tracers */
 };
 
 /* Fill @st (its verb set) with valid arguments; false if none exist now. */

@@ -383,7 +383,8 @@ static int run_one(const struct scenario *sc, const char *dir, const struct run_
 	e->json = json;
 	e->step = run_step;
 	e->step_timeout = o->timeout_sec;
-	e->scen_timeout = 600;
+	/* ptstress fuzz: its --duration bounds it, with a margin for the end checks */
+	e->scen_timeout = !o->fuzz ? 600 : o->fuzz_duration ? o->fuzz_duration + 600 : 86400 * 7;
 	e->have_links = links_supported();
 	e->have_kcheck = kcheck_supported();
 	clock_gettime(CLOCK_MONOTONIC, &e->started);

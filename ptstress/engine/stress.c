@@ -12,8 +12,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "engine/stress.h"
+#include "lib/json.h"
 
 static struct sc_loc stress_loc;	/* the stress statement's: every generated step's */
 
@@ -61,7 +63,32 @@ static int one_round(struct engine *e, struct gen *g, FILE *out)
 	struct stmt st;
 	enum sc_verb v = draw(g);
 	bool proc_gone;
+	int i, procs = 0, tracers = 0;
 
+	/*
+	 * Fuzzing, the population drifts: a quarter of the processes that go
+	 * are not replaced (below), one round in 16 adds one (up to
+	 * max_live tasks), and a population that ran dry of tracers or
+	 * processes gets one back.
+	 */
+	if (g->fuzz) {
+		for (i = 1; i < e->m.n; i++) {
+			if (e->m.t[i].leader != i || e->m.t[i].life != ML_ALIVE || e->m.t[i].exited)
+				continue;
+			if (!strncmp(e->m.t[i].name, "tr", 2))
+				tracers++;
+			else
+				procs++;
+		}
+		if (!tracers || (tracers < g->max_tracers && !gen_rnd(g, 64))) {
+			gen_tracer(g, &st);
+			return gen_step(e, out, &st);
+		}
+		if (procs < 2 || (e->m.nlive < g->max_live && !gen_rnd(g, 16))) {
+			gen_process(e, g, &st);
+			return gen_step(e, out, &st);
+		}
+	}
 	memset(&st, 0, sizeof(st));
 	st.verb = v;
 	if (!verb_impl[v].gen(e, g, &st))
@@ -69,6 +96,8 @@ static int one_round(struct engine *e, struct gen *g, FILE *out)
 	/* The population keeps its size: a process that goes is replaced. */
 	proc_gone = ((v == V_KILL && st.sig == SIGKILL) || v == V_EXIT) &&
 		    T(e, task_of(e, st.name[0]))->leader == task_of(e, st.name[0]);
+	if (g->fuzz && proc_gone && !gen_rnd(g, 4))
+		proc_gone = false;
 	if (gen_step(e, out, &st) < 0)
 		return -1;
 	if (proc_gone) {
@@ -82,10 +111,60 @@ static int one_round(struct engine *e, struct gen *g, FILE *out)
 	return 0;
 }
 
+static double since(const struct timespec *t0)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)(now.tv_sec - t0->tv_sec) + (now.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+/*
+ * ptstress fuzz's progress, every FUZZ_PROGRESS_SEC: a line for people and
+ * a JSON line (type "fuzz-batch") for tools.  Checks per step stand next
+ * to steps per second, so that a faster rate cannot come from checking
+ * less.
+ */
+#define FUZZ_PROGRESS_SEC	10
+
+static void fuzz_progress(struct engine *e, double secs, long round)
+{
+	int i, tracers = 0;
+	double cps = e->st.steps ? (double)e->st.checks / e->st.steps : 0;
+	const char *kc = e->have_kcheck ? "on" : "off";
+	struct json j;
+
+	for (i = 1; i < e->m.n; i++)
+		tracers += !strncmp(e->m.t[i].name, "tr", 2) && e->m.t[i].leader == i &&
+			   e->m.t[i].life == ML_ALIVE && !e->m.t[i].exited;
+	tap_diag("fuzz: %.0f s, %ld rounds, %ld steps, %.1f steps/s, %.1f checks/step, "
+		 "%d tasks alive, %d tracers, %d findings, kernel checker %s", secs, round,
+		 e->st.steps, secs > 0 ? e->st.steps / secs : 0, cps, e->m.nlive, tracers,
+		 e->st.findings, kc);
+	if (!e->json)
+		return;
+	json_start(&j, e->json);
+	json_str(&j, "type", "fuzz-batch");
+	json_double(&j, "seconds", secs);
+	json_int(&j, "rounds", round);
+	json_int(&j, "steps", e->st.steps);
+	json_int(&j, "checks", e->st.checks);
+	json_double(&j, "steps_per_sec", secs > 0 ? e->st.steps / secs : 0);
+	json_double(&j, "checks_per_step", cps);
+	json_int(&j, "alive", e->m.nlive);
+	json_int(&j, "tracers", tracers);
+	json_int(&j, "findings", e->st.findings);
+	json_str(&j, "kernel_checker", kc);
+	json_end(&j);
+}
+
 int run_stress(struct engine *e, const struct stmt *s)
 {
 	char path[PATH_MAX + 16];
-	struct gen g = { .threads = s->threads };
+	struct gen g = { .threads = s->threads, .fuzz = e->opts->fuzz,
+			 .max_live = 4 * (s->tasks + s->tracers) + 64,
+			 .max_tracers = 2 * s->tracers };
+	double next_progress = FUZZ_PROGRESS_SEC, secs;
 	struct stmt st;
 	int k, r = 0, nprocs = s->tasks / (1 + s->threads);
 	long round;
@@ -113,6 +192,15 @@ int run_stress(struct engine *e, const struct stmt *s)
 		tap_diag("stress: %d tracers, %d processes of %d threads, %d tasks in the model",
 			 s->tracers, nprocs, 1 + s->threads, e->m.n);
 	for (round = 0; round < s->rounds && r == 0 && !e->stop; round++) {
+		if (g.fuzz) {
+			secs = since(&e->started);
+			if (secs >= next_progress) {
+				fuzz_progress(e, secs, round);
+				next_progress = secs + FUZZ_PROGRESS_SEC;
+			}
+			if (e->opts->fuzz_duration && secs >= e->opts->fuzz_duration)
+				break;
+		}
 		r = one_round(e, &g, out);
 		if (r == 0 && round % 50 == 49) {
 			memset(&st, 0, sizeof(st));
@@ -123,6 +211,8 @@ int run_stress(struct engine *e, const struct stmt *s)
 			r = -1;
 	}
 	fclose(out);
+	if (g.fuzz)
+		fuzz_progress(e, since(&e->started), round);
 	if (r == 0 && !e->stop)
 		tap_diag("%s:%d: stress: %ld rounds over %d tasks, seed %lu", s->loc.file,
 			 s->loc.line, round, e->m.n, s->seed);

@@ -16,6 +16,7 @@
 #include <sys/ptrace.h>
 
 #include "harness.h"
+#include "lib/ddmin.h"
 #include "lib/json.h"
 #include "lib/links.h"
 #include "lib/ptstress.h"
@@ -46,6 +47,84 @@ static const char *edit_links(const char *key, const char *repl)
 
 	snprintf(out, sizeof(out), "%.*s%s%s", (int)(p - good_links), good_links, repl, nl);
 	return out;
+}
+
+/* ---- ddmin (lib/ddmin.c) ---- */
+
+struct dd_case {
+	const int *need;	/* the items the "failure" needs */
+	int nneed;
+	int fail_at;		/* the test errors out at this call (0: never) */
+	int calls;
+};
+
+static int dd_needs(const bool *keep, int n, void *arg)
+{
+	struct dd_case *c = arg;
+	int i;
+
+	(void)n;
+	if (++c->calls == c->fail_at)
+		return -5;
+	for (i = 0; i < c->nneed; i++)
+		if (!keep[c->need[i]])
+			return 0;
+	return 1;
+}
+
+/* 100 items, the failure needs 3 of them: exactly those stay. */
+TEST(ddmin_finds_the_needed_items)
+{
+	static const int need[] = { 3, 57, 98 };
+	struct dd_case c = { need, 3, 0, 0 };
+	struct ddmin_stats st;
+	bool keep[100];
+	int i, kept;
+
+	for (i = 0; i < 100; i++)
+		keep[i] = true;
+	kept = ddmin(keep, 100, dd_needs, &c, 10000, &st);
+	EXPECT_EQ(kept, 3);
+	for (i = 0; i < 100; i++)
+		EXPECT_EQ(keep[i], i == 3 || i == 57 || i == 98);
+	EXPECT_EQ(st.tests, c.calls);
+	EXPECT_TRUE(st.tests < 100);	/* fewer replays than one per item */
+}
+
+/* Items not kept on entry stay out; nothing needed: everything goes. */
+TEST(ddmin_respects_input_and_empty_need)
+{
+	struct dd_case c = { NULL, 0, 0, 0 };
+	struct ddmin_stats st;
+	bool keep[8] = { true, false, true, true, false, true, true, true };
+
+	int i;
+
+	EXPECT_EQ(ddmin(keep, 8, dd_needs, &c, 100, &st), 0);
+	for (i = 0; i < 8; i++)
+		EXPECT_FALSE(keep[i]);
+	EXPECT_TRUE(st.hits >= 2 && st.tests <= 6);	/* halves, not one by one */
+}
+
+/* A test that gives up ends ddmin with its error; a test budget bounds it. */
+TEST(ddmin_error_and_budget)
+{
+	static const int need[] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+	struct dd_case c = { need, 1, 2, 0 };
+	struct ddmin_stats st;
+	bool keep[16];
+	int i;
+
+	for (i = 0; i < 16; i++)
+		keep[i] = true;
+	EXPECT_EQ(ddmin(keep, 16, dd_needs, &c, 100, &st), -5);
+	for (i = 0; i < 16; i++)
+		keep[i] = true;
+	c = (struct dd_case){ need, 8, 0, 0 };
+	ddmin(keep, 16, dd_needs, &c, 3, &st);
+	EXPECT_EQ(st.tests, 3);
+	for (i = 0; i < 8; i++)
+		EXPECT_TRUE(keep[need[i]]);	/* never drops a needed item */
 }
 
 TEST(links_good_sample)

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* ptstress fuzz and ptstress minimize (main.c, minimize.c). */
+#ifndef PTSTRESS_CMD_FUZZ_H
+#define PTSTRESS_CMD_FUZZ_H
+
+#include <stdio.h>
+
+#include "engine/run.h"
+
+struct fuzz_args {
+	/* fuzz */
+	unsigned long seed;	/* --seed: the generator's (and the report directory's name) */
+	long steps;		/* --steps: rounds to draw; 0 unbounded */
+	int duration;		/* --duration SEC: stop drawing after it */
+	int tasks, tracers, threads;	/* the starting population */
+	/* minimize */
+	int confirm;		/* --confirm K: the result must replay K out of K times */
+	int max_replays;	/* --max-replays: bound on delta debugging's replays */
+	const char *signature;	/* --signature: check/rule/verb to keep; default the input's */
+	const char *out;	/* --out FILE: the minimized scenario */
+};
+
+/*
+ * `ptstress minimize FILE`: each replay is `ptstress run --first-finding` of
+ * a candidate in a child process, with @run's options.  Exit 0 when the
+ * result replays --confirm times out of as many, 2 when FILE does not end
+ * in a finding (or bad usage), 3 otherwise (a flaky result, our error).
+ */
+int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char *json,
+		 const struct fuzz_args *f);
+
+#endif

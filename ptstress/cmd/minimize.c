@@ -1,0 +1,318 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ptstress minimize: shrink a scenario that ends in a finding to a short
+ * one that ends in the same finding (cmd/fuzz.h).
+ *
+ * The signature of a finding is check/rule/verb of its JSON record (never
+ * its prose): "proc/untraced-thread-autoreap/exit".  Each candidate is a
+ * subset of the input's statements, printed canonically; a candidate that
+ * names a task no kept statement defines does not parse, and the
+ * statement at the error's line is dropped too (repeatedly), so removing
+ * a process takes the steps on it along.  A candidate replays in a child
+ * process (`ptstress run --first-finding`): a crash or a hang of one
+ * replay is that replay's, and the child's own watchdog bounds it.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cmd/fuzz.h"
+#include "lib/ddmin.h"
+
+struct mctx {
+	const struct scenario *sc;	/* the input */
+	const struct run_opts *run;	/* run's options for the replays */
+	char dir[64];			/* scratch directory */
+	char target[256];		/* the signature to keep */
+	bool *best;			/* the last candidate that reproduced, repaired */
+	int replays;			/* child runs */
+};
+
+/* Print the kept statements to @path; *lines[i]: the line statement i starts at. */
+static int write_subset(const struct scenario *sc, const bool *keep, const char *path,
+			const char *header, int *first_line)
+{
+	FILE *f = fopen(path, "we");
+	int i, line = 1;
+
+	if (!f)
+		return -errno;
+	if (header)
+		for (const char *p = header; *p; p++)
+			line += *p == '\n';
+	if (header)
+		fputs(header, f);
+	for (i = 0; i < sc->nstmts; i++) {
+		struct scenario one = { .stmts = &sc->stmts[i], .nstmts = 1 };
+		char *text;
+
+		first_line[i] = 0;
+		if (!keep[i])
+			continue;
+		text = scenario_print(&one);
+		if (!text) {
+			fclose(f);
+			return -ENOMEM;
+		}
+		first_line[i] = line;
+		for (const char *p = text; *p; p++)
+			line += *p == '\n';
+		fputs(text, f);
+		free(text);
+	}
+	return fclose(f) ? -errno : 0;
+}
+
+/* From the first "finding" record of a --json file: check/rule/verb; false if none. */
+static bool read_signature(const char *path, char *sig, size_t len)
+{
+	static const char *const keys[] = { "\"check\":\"", "\"rule\":\"", "\"verb\":\"" };
+	char line[8192];
+	FILE *f = fopen(path, "re");
+	bool found = false;
+
+	if (!f)
+		return false;
+	while (!found && fgets(line, sizeof(line), f)) {
+		size_t n = 0;
+		int k;
+
+		if (!strstr(line, "\"type\":\"finding\"") || !strstr(line, "\"kind\":\"finding\""))
+			continue;
+		for (k = 0; k < 3; k++) {
+			const char *p = strstr(line, keys[k]);
+			size_t w = 0;
+
+			if (p) {
+				p += strlen(keys[k]);
+				while (p[w] && p[w] != '"')
+					w++;
+			}
+			n += snprintf(sig + n, len > n ? len - n : 0, "%s%.*s", k ? "/" : "",
+				      p ? (int)w : 4, p ? p : "none");
+		}
+		found = true;
+	}
+	fclose(f);
+	return found;
+}
+
+/* Replay @path once: 1 and *sig filled on a finding, 0 on none, -errno on our error. */
+static int replay(struct mctx *c, const char *path, char *sig, size_t len)
+{
+	char rep[96], json[96], tmo[16], wm[96], *argv[16];
+	int argc = 0, status, fd;
+	pid_t pid;
+
+	snprintf(rep, sizeof(rep), "%s/rep", c->dir);
+	snprintf(json, sizeof(json), "%s/replay.json", c->dir);
+	snprintf(tmo, sizeof(tmo), "%d", c->run->timeout_sec);
+	unlink(json);
+	argv[argc++] = "ptstress";
+	argv[argc++] = "run";
+	argv[argc++] = "--first-finding";
+	argv[argc++] = c->run->kernel == KERNEL_REQUIRE ? "--kernel=require" : "--kernel=auto";
+	argv[argc++] = "--timeout";
+	argv[argc++] = tmo;
+	argv[argc++] = "--report-dir";
+	argv[argc++] = rep;
+	argv[argc++] = "--json";
+	argv[argc++] = json;
+	if (c->run->wrong_rule != R_NONE) {
+		snprintf(wm, sizeof(wm), "--wrong-model=%s", m_rule_id(c->run->wrong_rule));
+		argv[argc++] = wm;
+	}
+	argv[argc++] = (char *)path;
+	argv[argc] = NULL;
+	c->replays++;
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0)
+		return -errno;
+	if (pid == 0) {
+		fd = open("/dev/null", O_WRONLY);
+		if (fd >= 0) {
+			dup2(fd, 1);
+			dup2(fd, 2);
+		}
+		execv("/proc/self/exe", argv);
+		_exit(PS_EXIT_HARNESS);
+	}
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -errno;
+	rm_tree(rep);
+	if (ps_stop_signal)
+		return -EINTR;
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != PS_EXIT_FINDING)
+		return 0;
+	return read_signature(json, sig, len) ? 1 : 0;
+}
+
+/* The candidate, with statements naming undefined tasks dropped; 1 if it reproduces. */
+static int test_candidate(const bool *keep, int n, void *arg)
+{
+	struct mctx *c = arg;
+	bool *cand = malloc(n * sizeof(*cand));
+	int *first = malloc(n * sizeof(*first));
+	char path[96], sig[256];
+	struct scenario sc;
+	struct sc_error err;
+	int r = 0, tries, i;
+
+	if (!cand || !first) {
+		free(cand);
+		free(first);
+		return -ENOMEM;
+	}
+	memcpy(cand, keep, n * sizeof(*cand));
+	snprintf(path, sizeof(path), "%s/cand.sc", c->dir);
+	for (tries = 0; tries <= n; tries++) {
+		r = write_subset(c->sc, cand, path, NULL, first);
+		if (r < 0)
+			goto out;
+		if (scenario_parse_file(path, &sc, &err) == 0) {
+			scenario_free(&sc);
+			break;
+		}
+		/* drop the statement the error is in (the last one starting at or before it) */
+		for (i = n - 1; i >= 0; i--)
+			if (cand[i] && first[i] && first[i] <= err.line)
+				break;
+		if (i < 0) {
+			r = 0;
+			goto out;
+		}
+		cand[i] = false;
+	}
+	r = replay(c, path, sig, sizeof(sig));
+	if (r == 1 && strcmp(sig, c->target))
+		r = 0;	/* another finding: not this signature's reproducer */
+	if (r == 1)
+		memcpy(c->best, cand, n * sizeof(*cand));
+out:
+	free(cand);
+	free(first);
+	return r;
+}
+
+/* "seed N" of the input's stress header comment, if it has one; 0. */
+static unsigned long input_seed(const char *file)
+{
+	char line[512], *p;
+	unsigned long seed = 0;
+	FILE *f = fopen(file, "re");
+
+	while (f && fgets(line, sizeof(line), f))
+		if (line[0] == '#' && (p = strstr(line, " seed ")) && strstr(line, "stress")) {
+			seed = strtoul(p + 6, NULL, 10);
+			break;
+		}
+	if (f)
+		fclose(f);
+	return seed;
+}
+
+int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char *json,
+		 const struct fuzz_args *f)
+{
+	struct mctx c = { .run = run };
+	struct ddmin_stats st = { 0, 0 };
+	struct scenario sc;
+	struct sc_error err;
+	struct utsname u;
+	char header[1024], sig[256];
+	const char *key = getenv("PTSTRESS_KERNEL_KEY");
+	bool *keep = NULL;
+	int *first = NULL;
+	int i, kept, ok = 0, r, rc = PS_EXIT_HARNESS;
+
+	if (nargs != 1 || !f->out) {
+		fprintf(stderr, "ptstress minimize: needs one FILE and --out FILE\n");
+		return PS_EXIT_USAGE;
+	}
+	if (scenario_parse_file(args[0], &sc, &err) < 0) {
+		sc_error_print(&err);
+		return PS_EXIT_USAGE;
+	}
+	c.sc = &sc;
+	snprintf(c.dir, sizeof(c.dir), "/tmp/ptstress-min.XXXXXX");
+	keep = calloc(sc.nstmts + 1, sizeof(*keep));
+	c.best = calloc(sc.nstmts + 1, sizeof(*c.best));
+	first = calloc(sc.nstmts + 1, sizeof(*first));
+	if (!keep || !c.best || !first || !mkdtemp(c.dir))
+		goto out;
+	for (i = 0; i < sc.nstmts; i++)
+		keep[i] = c.best[i] = true;
+	/* The input's own signature first: it must end in a finding at all. */
+	r = replay(&c, args[0], sig, sizeof(sig));
+	if (r < 0)
+		goto out;
+	if (r == 0) {
+		fprintf(stderr, "ptstress minimize: %s does not end in a finding here\n", args[0]);
+		rc = PS_EXIT_USAGE;
+		goto out;
+	}
+	snprintf(c.target, sizeof(c.target), "%s", f->signature ? f->signature : sig);
+	if (strcmp(sig, c.target)) {
+		fprintf(stderr, "ptstress minimize: %s ends in %s, not %s\n", args[0], sig,
+			c.target);
+		rc = PS_EXIT_USAGE;
+		goto out;
+	}
+	printf("# minimize: %s: %d statements, signature %s\n", args[0], sc.nstmts, c.target);
+	kept = ddmin(keep, sc.nstmts, test_candidate, &c, f->max_replays, &st);
+	if (kept < 0)
+		goto out;
+	/* What reproduced last, with its repairs (a subset of keep). */
+	for (kept = 0, i = 0; i < sc.nstmts; i++)
+		kept += c.best[i];
+	for (i = 0; i < f->confirm && !ps_stop_signal; i++) {
+		r = test_candidate(c.best, sc.nstmts, &c);
+		if (r < 0)
+			goto out;
+		ok += r;
+	}
+	uname(&u);
+	snprintf(header, sizeof(header),
+		 "# ptstress minimize: a reproducer of %s\n"
+		 "# signature: %s\n# seed: %lu\n# kernel: %s\n# wrong-model: %s\n"
+		 "# replayed: %d/%d\n# size: %d statements, minimized from %d (%d replays)\n",
+		 args[0], c.target, input_seed(args[0]), key ? key : u.release,
+		 run->wrong_rule != R_NONE ? m_rule_id(run->wrong_rule) : "none", ok, f->confirm,
+		 kept, sc.nstmts, c.replays);
+	r = write_subset(&sc, c.best, f->out, header, first);
+	if (r < 0) {
+		fprintf(stderr, "ptstress minimize: %s: %s\n", f->out, strerror(-r));
+		goto out;
+	}
+	printf("# minimize: %d -> %d statements in %d replays (%d ddmin tests), "
+	       "replayed %d/%d: %s\n", sc.nstmts, kept, c.replays, st.tests, ok, f->confirm,
+	       f->out);
+	if (json) {
+		FILE *j = fopen(json, "ae");
+
+		if (j) {
+			fprintf(j, "{\"type\":\"minimized\",\"input\":\"%s\",\"out\":\"%s\","
+				"\"signature\":\"%s\",\"original\":%d,\"minimized\":%d,"
+				"\"replays\":%d,\"confirmed\":%d,\"confirm\":%d}\n", args[0], f->out,
+				c.target, sc.nstmts, kept, c.replays, ok, f->confirm);
+			fclose(j);
+		}
+	}
+	rc = ok == f->confirm ? PS_EXIT_PASS : PS_EXIT_HARNESS;
+out:
+	if (c.dir[strlen(c.dir) - 1] != 'X')
+		rm_tree(c.dir);
+	free(keep);
+	free(c.best);
+	free(first);
+	scenario_free(&sc);
+	return rc;
+}

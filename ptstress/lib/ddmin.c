@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ddmin over a kept-set (lib/ddmin.h).  Only the complement tests of the
+ * original algorithm: a scenario's steps depend on the ones before them
+ * (a process must exist to be traced), so a chunk on its own rarely
+ * reproduces and trying it would only cost replays.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/ddmin.h"
+
+static int count(const bool *keep, int n)
+{
+	int i, c = 0;
+
+	for (i = 0; i < n; i++)
+		c += keep[i];
+	return c;
+}
+
+int ddmin(bool *keep, int n, ddmin_test_fn *test, void *arg, int max_tests,
+	  struct ddmin_stats *st)
+{
+	int *idx = malloc((n ? n : 1) * sizeof(*idx));
+	bool *cand = malloc((n ? n : 1) * sizeof(*cand));
+	int parts = 2, len, i, k, r = 0;
+
+	st->tests = st->hits = 0;
+	if (!idx || !cand) {
+		free(idx);
+		free(cand);
+		return -1;
+	}
+	while ((len = count(keep, n)) >= 1 && st->tests < max_tests) {
+		bool reduced = false;
+
+		/* The kept items, in order: chunk c is idx[c*len/parts .. (c+1)*len/parts). */
+		for (i = 0, k = 0; i < n; i++)
+			if (keep[i])
+				idx[k++] = i;
+		if (parts > len)
+			parts = len;
+		for (k = 0; k < parts && st->tests < max_tests; k++) {
+			int lo = k * len / parts, hi = (k + 1) * len / parts;
+
+			memcpy(cand, keep, n * sizeof(*cand));
+			for (i = lo; i < hi; i++)
+				cand[idx[i]] = false;
+			st->tests++;
+			r = test(cand, n, arg);
+			if (r < 0)
+				goto out;
+			if (r == 1) {
+				st->hits++;
+				memcpy(keep, cand, n * sizeof(*keep));
+				reduced = true;
+				break;
+			}
+		}
+		r = 0;
+		if (reduced) {
+			/* Keep the granularity, but at least two chunks (ddmin: n - 1). */
+			parts = parts > 2 ? parts - 1 : 2;
+			continue;
+		}
+		if (parts >= len)
+			break;	/* no single item can go: 1-minimal */
+		parts = 2 * parts < len ? 2 * parts : len;
+	}
+out:
+	free(idx);
+	free(cand);
+	return r < 0 ? r : count(keep, n);
+}

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Delta debugging (Zeller and Hildebrandt, "Simplifying and Isolating
+ * Failure-Inducing Input", 2002): shrink a set of items to a 1-minimal
+ * one for which a test still fails.  Pure logic, no I/O: the caller's
+ * test replays a candidate (ptstress minimize: a scenario file of the
+ * kept statements).
+ */
+#ifndef PTSTRESS_LIB_DDMIN_H
+#define PTSTRESS_LIB_DDMIN_H
+
+#include <stdbool.h>
+
+/*
+ * The test: 1 if the candidate (@keep[i] for each of @n items) still
+ * reproduces, 0 if not, negative to give up (an error of ours).
+ */
+typedef int ddmin_test_fn(const bool *keep, int n, void *arg);
+
+struct ddmin_stats {
+	int tests;	/* calls of the test */
+	int hits;	/* ... that reproduced */
+};
+
+/*
+ * Shrink @keep (in: the items of a failing input, true; out: a subset for
+ * which @test returned 1 last) by removing chunks, halving the chunk size
+ * when no chunk can go (ddmin's complement step), then single items, until
+ * no single kept item can be removed or @max_tests calls were made.  The
+ * full input is not retested.  Returns the number of items kept, or the
+ * test's negative value.
+ */
+int ddmin(bool *keep, int n, ddmin_test_fn *test, void *arg, int max_tests,
+	  struct ddmin_stats *st);
+
+#endif
