@@ -44,6 +44,32 @@ check-guest: deps ptstress
 mutants: deps ptstress
 	guest/mutants $(MUTANTS)
 
+# Fuzz for DURATION (10m, 8h, ...): slices of ptstress fuzz in fresh guest
+# boots, findings deduplicated and minimized under $(PTSTRESS_CACHE)/fuzz
+# (docs/fuzz.md).  SEED= the first seed, RUN= a run to resume, JOBS=N
+# shards under GNU parallel (each its own guest; FUZZ_ARGS=--host fuzzes
+# the host kernel), PARALLEL_ARGS= e.g. --sshloginfile FILE for many machines.
+DURATION ?= 10m
+SEED ?= 1
+JOBS ?= 1
+FUZZ_NOW := $(shell date +%Y%m%d-%H%M%S)
+RUN ?= $(FUZZ_NOW)
+fuzz: deps ptstress
+	@if [ "$(JOBS)" = 1 ]; then \
+		guest/fuzz --duration $(DURATION) --seed $(SEED) --run $(RUN) $(FUZZ_ARGS); \
+	else \
+		parallel --line-buffer --halt never -j $(JOBS) $(PARALLEL_ARGS) \
+			guest/fuzz --duration $(DURATION) --seed $(SEED) --shard {}/$(JOBS) \
+			--run $(RUN)-shard{} $(FUZZ_ARGS) ::: $$(seq 0 $$(($(JOBS) - 1))); \
+		guest/fuzz-report $$(for i in $$(seq 0 $$(($(JOBS) - 1))); do \
+			echo $(RUN)-shard$$i; done); \
+	fi
+
+# Merge fuzz runs (shards, other machines' copies): make fuzz-report RUNS='a b'.
+fuzz-report:
+	@test -n "$(RUNS)" || { echo "usage: make fuzz-report RUNS='run-dir ...'" >&2; exit 2; }
+	guest/fuzz-report $(RUNS)
+
 # Each prefix of patch/series builds and boots on its own.
 series-check: deps ptstress
 	guest/series-check
@@ -87,6 +113,8 @@ help:
 	@echo "make shell      boot the guest with a shell on the terminal"
 	@echo "make debug SCENARIO=f.sc  run it in the guest; at its first finding, gdb on the frozen kernel"
 	@echo "make mutants    kill matrix of patch/mutants (or MUTANTS='a.patch b.patch')"
+	@echo "make fuzz DURATION=8h [SEED=] [JOBS=] [RUN=]  fuzz in the guest (docs/fuzz.md)"
+	@echo "make fuzz-report RUNS='a b'  merge fuzz runs"
 	@echo "make series-check  every prefix of patch/series builds and boots"
 	@echo "make checkpatch checkpatch.pl --strict on every patch"
 	@echo "make bench      exit cost and work, 200..32000 idle tasks, lists vs 2002 scan"
@@ -95,4 +123,4 @@ help:
 	@echo "variables: PTSTRESS_CACHE=$(PTSTRESS_CACHE) EXTRA_PATCHES=$(EXTRA_PATCHES) QEMU_TIMEOUT=$(QEMU_TIMEOUT)"
 
 .PHONY: all ptstress deps kernel run test check-unit check-host check-guest shell debug clean \
-	clean-cache help mutants series-check checkpatch bench
+	clean-cache help mutants series-check checkpatch bench fuzz fuzz-report
