@@ -271,6 +271,25 @@ static int run_body(void *arg)
 	return cmd_run(ra->scs, ra->n, ra->o, ra->json);
 }
 
+/* Open --json, run under the watchdog, close it: run's and fuzz's common end. */
+static int run_watched(struct cmdline *c, struct run_args *ra)
+{
+	int r;
+
+	if (c->json) {
+		ra->json = fopen(c->json, "we");
+		if (!ra->json) {
+			fprintf(stderr, "ptstress %s: --json %s: %s\n", c->cmd, c->json,
+				strerror(errno));
+			return PS_EXIT_USAGE;
+		}
+	}
+	r = ps_watchdog(run_body, ra);
+	if (ra->json && fclose(ra->json) && !r)
+		r = PS_EXIT_HARNESS;
+	return r;
+}
+
 static int do_run(struct cmdline *c)
 {
 	struct run_args ra = { .n = c->nargs, .o = &c->run };
@@ -287,16 +306,7 @@ static int do_run(struct cmdline *c)
 	r = parse_scenarios(c->args, c->nargs, ra.scs);
 	if (r)
 		return r;
-	if (c->json) {
-		ra.json = fopen(c->json, "we");
-		if (!ra.json) {
-			fprintf(stderr, "ptstress run: --json %s: %s\n", c->json, strerror(errno));
-			return PS_EXIT_USAGE;
-		}
-	}
-	r = ps_watchdog(run_body, &ra);
-	if (ra.json && fclose(ra.json) && !r)
-		r = PS_EXIT_HARNESS;
+	r = run_watched(c, &ra);
 	for (i = 0; i < c->nargs; i++)
 		scenario_free(&ra.scs[i]);
 	free(ra.scs);
@@ -355,17 +365,7 @@ static int do_fuzz(struct cmdline *c)
 	c->run.timeout_sec = ps_config.timeout_sec;
 	c->run.kernel = ps_config.kernel;
 	ra.scs = &sc;
-	if (c->json) {
-		ra.json = fopen(c->json, "we");
-		if (!ra.json) {
-			fprintf(stderr, "ptstress fuzz: --json %s: %s\n", c->json, strerror(errno));
-			scenario_free(&sc);
-			return PS_EXIT_USAGE;
-		}
-	}
-	r = ps_watchdog(run_body, &ra);
-	if (ra.json && fclose(ra.json) && !r)
-		r = PS_EXIT_HARNESS;
+	r = run_watched(c, &ra);
 	scenario_free(&sc);
 	return r;
 }

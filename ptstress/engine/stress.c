@@ -39,6 +39,23 @@ static int gen_step(struct engine *e, FILE *out, struct stmt *st)
 	return r;
 }
 
+/* Live tracer processes (the return) and other live processes (*procs). */
+static int count_live(struct engine *e, int *procs)
+{
+	int i, tracers = 0;
+
+	*procs = 0;
+	for (i = 1; i < e->m.n; i++) {
+		if (e->m.t[i].leader != i || e->m.t[i].life != ML_ALIVE || e->m.t[i].exited)
+			continue;
+		if (!strncmp(e->m.t[i].name, "tr", 2))
+			tracers++;
+		else
+			(*procs)++;
+	}
+	return tracers;
+}
+
 /* Draw a verb by weight among those the table can generate. */
 static enum sc_verb draw(struct gen *g)
 {
@@ -63,7 +80,7 @@ static int one_round(struct engine *e, struct gen *g, FILE *out)
 	struct stmt st;
 	enum sc_verb v = draw(g);
 	bool proc_gone;
-	int i, procs = 0, tracers = 0;
+	int procs, tracers;
 
 	/*
 	 * Fuzzing, the population drifts: a quarter of the processes that go
@@ -72,14 +89,7 @@ static int one_round(struct engine *e, struct gen *g, FILE *out)
 	 * processes gets one back.
 	 */
 	if (g->fuzz) {
-		for (i = 1; i < e->m.n; i++) {
-			if (e->m.t[i].leader != i || e->m.t[i].life != ML_ALIVE || e->m.t[i].exited)
-				continue;
-			if (!strncmp(e->m.t[i].name, "tr", 2))
-				tracers++;
-			else
-				procs++;
-		}
+		tracers = count_live(e, &procs);
 		if (!tracers || (tracers < g->max_tracers && !gen_rnd(g, 64))) {
 			gen_tracer(g, &st);
 			return gen_step(e, out, &st);
@@ -129,14 +139,11 @@ static double since(const struct timespec *t0)
 
 static void fuzz_progress(struct engine *e, double secs, long round)
 {
-	int i, tracers = 0;
+	int procs, tracers = count_live(e, &procs);
 	double cps = e->st.steps ? (double)e->st.checks / e->st.steps : 0;
 	const char *kc = e->have_kcheck ? "on" : "off";
 	struct json j;
 
-	for (i = 1; i < e->m.n; i++)
-		tracers += !strncmp(e->m.t[i].name, "tr", 2) && e->m.t[i].leader == i &&
-			   e->m.t[i].life == ML_ALIVE && !e->m.t[i].exited;
 	tap_diag("fuzz: %.0f s, %ld rounds, %ld steps, %.1f steps/s, %.1f checks/step, "
 		 "%d tasks alive, %d tracers, %d findings, kernel checker %s", secs, round,
 		 e->st.steps, secs > 0 ? e->st.steps / secs : 0, cps, e->m.nlive, tracers,

@@ -11,6 +11,26 @@
 
 #include "model-tests.h"
 
+/* A (init), x in A, B (init of a namespace nested in A's), b in B traced by T outside. */
+static void nested(pid_t base, int *a, int *x, int *b, int *bb, int *t)
+{
+	*a = m_fork(&m, 0, "A", base, 1, false, true);
+	*x = m_fork(&m, *a, "x", base + 1, 2, false, false);
+	*b = m_fork(&m, *x, "B", base + 2, 1, false, true);
+	*bb = m_fork(&m, *b, "b", base + 3, 2, false, false);
+	*t = proc(0, "T", base + 4);
+	seize(*t, *bb, 0);
+}
+
+/* N (init), P outside its namespace, and P's child C forked into it (setns()+fork()). */
+static void setns_child(pid_t base, int *n, int *p, int *c)
+{
+	*n = m_fork(&m, 0, "N", base, 1, false, true);
+	*p = proc(0, "P", base + 1);
+	*c = proc(*p, "C", base + 2);
+	m_fork_into(&m, *c, *n);
+}
+
 /* Pids by level: R's tid, then each namespace's own; 0 where it has none. */
 TEST(pidns_nested_pids_by_level)
 {
@@ -44,10 +64,7 @@ TEST(pidns_zap_waits_for_setns_child)
 	bool tr;
 
 	setup();
-	n = m_fork(&m, 0, "N", 5101, 1, false, true);
-	p = proc(0, "P", 5102);
-	c = proc(p, "C", 5103);
-	m_fork_into(&m, c, n);
+	setns_child(5101, &n, &p, &c);
 	EXPECT_EQ(m_ppid(&m, c), 5102);
 	m_group_exit(&m, n, 7, 0);
 	EXPECT_STREQ(m_state_letters(&m, c), "Z");
@@ -67,10 +84,7 @@ TEST(pidns_setns_orphan_leaves_namespace_reaper)
 	int n, p, c;
 
 	setup();
-	n = m_fork(&m, 0, "N", 5201, 1, false, true);
-	p = proc(0, "P", 5202);
-	c = proc(p, "C", 5203);
-	m_fork_into(&m, c, n);
+	setns_child(5201, &n, &p, &c);
 	m_group_exit(&m, p, 0, 0);
 	EXPECT_EQ(m_ppid(&m, c), R_TID);
 	EXPECT_STREQ(m_state_letters(&m, n), "RSD");
@@ -86,12 +100,7 @@ TEST(pidns_zap_reaches_nested)
 	bool tr;
 
 	setup();
-	a = m_fork(&m, 0, "A", 5301, 1, false, true);
-	x = m_fork(&m, a, "x", 5302, 2, false, false);
-	b = m_fork(&m, x, "B", 5303, 1, false, true);
-	bb = m_fork(&m, b, "b", 5304, 2, false, false);
-	t = proc(0, "T", 5305);
-	seize(t, bb, 0);
+	nested(5301, &a, &x, &b, &bb, &t);
 	m_group_exit(&m, a, 5, 0);
 	EXPECT_STREQ(m_state_letters(&m, bb), "Z");
 	EXPECT_EQ(collector(bb, &tr), t);
@@ -112,20 +121,12 @@ TEST(pidns_nested_negative_controls)
 
 	setup();
 	m.wrong = R_ZAP_SETNS_CHILD;
-	n = m_fork(&m, 0, "N", 5401, 1, false, true);
-	p = proc(0, "P", 5402);
-	c = proc(p, "C", 5403);
-	m_fork_into(&m, c, n);
+	setns_child(5401, &n, &p, &c);
 	m_group_exit(&m, n, 0, 0);
 	EXPECT_NE(collector(c, &tr), p);
 	setup();
 	m.wrong = R_ZAP_NESTED;
-	a = m_fork(&m, 0, "A", 5501, 1, false, true);
-	x = m_fork(&m, a, "x", 5502, 2, false, false);
-	b = m_fork(&m, x, "B", 5503, 1, false, true);
-	bb = m_fork(&m, b, "b", 5504, 2, false, false);
-	t = proc(0, "T", 5505);
-	seize(t, bb, 0);
+	nested(5501, &a, &x, &b, &bb, &t);
 	m_group_exit(&m, a, 0, 0);
 	EXPECT_FALSE(!strcmp(m_state_letters(&m, a), "RSID"));
 	m.wrong = R_NONE;
