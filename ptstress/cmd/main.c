@@ -28,7 +28,8 @@
 static const char usage_text[] =
 	"usage: ptstress run [--kernel=auto|require] [--timeout SEC] [--report-dir DIR]\n"
 	"                    [--json FILE] [--keep-reports] [--pause MS] [--wrong-model=RULE]\n"
-	"                    [--first-finding] [--gdb-on-failure] FILE...\n"
+	"                    [--first-finding] [--gdb-on-failure] [--record OBS]\n"
+	"                    [--against OBS] FILE...\n"
 	"       ptstress fuzz [run's options] [--seed N] [--steps N] [--duration SEC]\n"
 	"                     [--tasks N] [--tracers N] [--threads N]\n"
 	"       ptstress minimize [run's options] [--confirm K] [--max-replays N]\n"
@@ -73,6 +74,11 @@ static const char help_text[] =
 	"  --pause MS        sleep after every step (to look at the tasks)\n"
 	"  --wrong-model=RULE  the oracle's self-test: perturb one rule of the model\n"
 	"                    (ptstress rules lists them); a correct kernel must fail\n"
+	"  --record OBS      differential mode: write what this kernel showed (every\n"
+	"                    reply, /proc status and ptrace_links, pids as names)\n"
+	"  --against OBS     differential mode (run only): the same steps must show\n"
+	"                    what the recording OBS says; the first difference is a\n"
+	"                    finding of check \"differential\"\n"
 	"\n"
 	"exit: 0 pass, 1 kernel finding, 2 usage/bad input, 3 harness error,\n"
 	"      4 everything skipped; 130/143 interrupted by SIGINT/SIGTERM\n";
@@ -169,6 +175,13 @@ static int parse_cmdline(int argc, char **argv, struct cmdline *c)
 		} else if ((c->allowed & OK_RUN) &&
 			   (v = opt_value(argc, argv, &i, "--json", &missing))) {
 			c->json = v;
+		} else if ((c->allowed & OK_RUN) &&
+			   (v = opt_value(argc, argv, &i, "--record", &missing))) {
+			c->run.record_path = v;
+		} else if ((c->allowed & OK_RUN) && strcmp(c->cmd, "fuzz") &&
+			   (v = opt_value(argc, argv, &i, "--against", &missing))) {
+			/* fuzz draws by what this kernel shows: replay its steps with run */
+			c->run.against_path = v;
 		} else if ((c->allowed & OK_RUN) && !strcmp(a, "--keep-reports")) {
 			c->run.keep_reports = true;
 		} else if ((c->allowed & OK_RUN) && !strcmp(a, "--first-finding")) {

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "engine/core.h"
+#include "engine/diff.h"
 #include "lib/json.h"
 #include "lib/links.h"
 
@@ -409,7 +410,8 @@ int finish(struct engine *e, int i, const struct agent_req *req, struct agent_re
 		close(fd);
 	logf_(e, "  <- %s: ok=%d err=%s %s", tname(e, i), rep->ok,
 	      rep->err ? errno_name(rep->err) : "0", rep->msg);
-	return 0;
+	/* Differential mode: the reply as the reference kernel gave it, first. */
+	return diff_reply(e, i, req, rep);
 }
 
 int call(struct engine *e, int i, const struct agent_req *req, struct agent_reply *rep,

@@ -102,9 +102,13 @@ struct run_opts {
 	/* ptstress fuzz: its stress statement runs until a limit or a finding */
 	bool fuzz;		/* the population grows and shrinks; progress lines */
 	int fuzz_duration;	/* --duration SEC: stop drawing after it; 0 none */
+	/* --record / --against: differential mode's observations (diff.h); NULL none */
+	const char *record_path, *against_path;
+	struct obs_stream *obs;	/* their stream, opened by cmd_run() */
 };
 
 struct name_table;
+struct obs_stream;
 
 /* What a step may change of a task, for finding the tasks it touched. */
 struct tsnap {

@@ -278,6 +278,26 @@ static bool unreleased(struct engine *e, int i)
 }
 
 /*
+ * Is a report of another task than @r due to waiter @w too?  Then which
+ * one a wait for any child returns is the order of @w's ->children and
+ * ->ptraced lists, and processes killed together land there in the order
+ * they exit (forget_original_parent()): differential mode (--record)
+ * does not draw such a wait, whose replay on another kernel could take
+ * the other report and go on from there with other tasks.
+ */
+static bool several_due(struct engine *e, int w, int r, int flags)
+{
+	int k, rule;
+
+	for (k = 1; k < e->m.n; k++)
+		if (k != r && T(e, k)->life != ML_DEAD && !e->e[k].external &&
+		    m_ns_within(&e->m, T(e, k)->ns, T(e, w)->ns) &&
+		    m_predict_waitid(&e->m, w, k, flags, &rule) > 0)
+			return true;
+	return false;
+}
+
+/*
  * waitid W [c] [flags]: W a running thread (the model's pick of a
  * process's threads, as v_waitid() makes it), c any task not released
  * (in W's pid namespace) or none; the flags at random.  The model's
@@ -305,6 +325,8 @@ bool g_waitid(struct engine *e, struct gen *g, struct stmt *st)
 		(f & 8 && !(f & 4) ? __WALL : 0);
 	r = m_predict_waitid(&e->m, w, c, flags, &rule);
 	if (r == -EAGAIN)
+		return false;
+	if (c < 0 && r > 0 && e->opts->record_path && several_due(e, w, r, flags))
 		return false;
 	names(st, c < 0 ? 1 : 2, T(e, a)->name, c < 0 ? NULL : T(e, c)->name);
 	/*

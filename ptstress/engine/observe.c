@@ -19,6 +19,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "engine/diff.h"
 #include "engine/observe.h"
 #include "lib/kcheck.h"
 #include "lib/links.h"
@@ -173,26 +174,6 @@ static int settle(struct engine *e, int i, int sec, struct fdesc *d, char *exp, 
 }
 
 /*
- * The threads of a namespace init's group exit while its namespace cannot
- * drain at once: which one is the last out and sleeps in
- * zap_pid_ns_processes() is the kernel's choice (find_child_reaper(),
- * kernel/exit.c:597-613), and with it which thread's ->children the
- * group's children end on (find_new_reaper(): a live sibling thread) and
- * which thread is a zombie by now.  True while @proc's group is so.
- */
-static bool zap_race(struct engine *e, int proc)
-{
-	int lead = e->m.t[proc].leader, k;
-
-	if (e->m.t[lead].ns != lead)
-		return false;
-	for (k = 0; k < e->m.n; k++)
-		if (e->m.t[k].leader == lead && e->m.t[k].zap_cand && m_zapping(&e->m, k))
-			return true;
-	return false;
-}
-
-/*
  * Compare the links file once: 1 agrees, 0 differs (the differences in
  * @exp/@got), -errno when we could not read it for a reason of ours.
  */
@@ -325,9 +306,9 @@ void snapshot_task(struct engine *e, int i)
 
 int check_tasks(struct engine *e, bool all, const char *why)
 {
-	char exp[512], got[512];
+	char exp[512], got[512], lexp[512], lgot[512];
 	struct fdesc d;
-	int i, r, sec;
+	int i, r, rl, lrule, sec;
 
 	/* The dead and the zombies first: their exits reparent the living. */
 	for (int pass = 0; pass < 2; pass++) {
@@ -356,6 +337,27 @@ int check_tasks(struct engine *e, bool all, const char *why)
 					    "not the kernel's doing)", why, tname(e, i), got);
 				return -1;
 			}
+			rl = 1;
+			if (!r && t->life != ML_DEAD && e->have_links && !e->e[i].uncertain) {
+				rl = links_agree(e, i, &lrule, lexp, lgot, sizeof(lexp));
+				if (rl == -EINTR) {
+					harness_err(e, "interrupted by %s", sig_name(ps_stop_signal));
+					return -1;
+				}
+				if (rl < 0) {
+					harness_err(e, "%s: %s (our resource limit, not the kernel's "
+						    "doing)", why, lgot);
+					return -1;
+				}
+			}
+			/*
+			 * Differential mode: what the reference kernel showed
+			 * comes before the model's verdict, so a kernel that
+			 * differs from it is a differential finding even where
+			 * the model has a rule too.
+			 */
+			if (diff_task(e, i) < 0)
+				return -1;
 			if (r < 0) {
 				snapshot_task(e, i);
 				d.expected = exp;
@@ -368,23 +370,12 @@ int check_tasks(struct engine *e, bool all, const char *why)
 				e->e[i].gone_ok = true;
 				continue;
 			}
-			if (!e->have_links || e->e[i].uncertain)
-				continue;
-			r = links_agree(e, i, &d.rule, exp, got, sizeof(exp));
-			if (r == -EINTR) {
-				harness_err(e, "interrupted by %s", sig_name(ps_stop_signal));
-				return -1;
-			}
-			if (r < 0) {
-				harness_err(e, "%s: %s (our resource limit, not the kernel's "
-					    "doing)", why, got);
-				return -1;
-			}
-			if (r == 0) {
+			if (rl == 0) {
 				snapshot_task(e, i);
+				d.rule = lrule;
 				d.check = "links";
-				d.expected = exp;
-				d.observed = got;
+				d.expected = lexp;
+				d.observed = lgot;
 				report(e, &d, "%s: ptrace_links of %s disagrees with the model",
 				       why, tname(e, i));
 				return -1;

@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "engine/diff.h"
 #include "engine/run.h"
 #include "engine/stress.h"
 #include "lib/json.h"
@@ -410,7 +411,9 @@ static int run_one(const struct scenario *sc, const char *dir, const struct run_
 	if (!e->have_links)
 		tap_diag("no ptrace_links: /proc status, SIGCHLD and wait reports only");
 
-	run_stmts(e, sc->stmts, sc->nstmts);
+	diff_begin(e);
+	if (!e->stop)
+		run_stmts(e, sc->stmts, sc->nstmts);
 	e->cur = NULL;
 	if (ps_stop_signal && !e->stop)
 		harness_err(e, "interrupted by %s", sig_name(ps_stop_signal));
@@ -424,7 +427,9 @@ static int run_one(const struct scenario *sc, const char *dir, const struct run_
 		if (!r)
 			r = check_pending(e, "end of scenario");
 		if (!r)
-			check_kernel(e, "end of scenario");
+			r = check_kernel(e, "end of scenario");
+		if (!r)
+			diff_end(e);
 	}
 	if (e->st.verb_steps[V_STRESS])
 		print_counts(e);
@@ -541,6 +546,7 @@ int cmd_run(struct scenario *scs, int n, struct run_opts *o, FILE *json)
 	const char *base = o->report_base;
 	int i, worst = 0, r, skipped = 0;
 	pid_t tracer = own_tracer();
+	struct obs_stream obs;
 
 	if (tracer) {
 		tap_begin();
@@ -561,12 +567,24 @@ int cmd_run(struct scenario *scs, int n, struct run_opts *o, FILE *json)
 		return PS_EXIT_USAGE;
 	}
 	report_dirs(base, scs, n, dirs);
+	if (o->record_path || o->against_path) {
+		r = obs_open(&obs, o->record_path, o->against_path);
+		if (r < 0) {
+			fprintf(stderr, "ptstress: %s: %s\n", o->against_path && !obs.rec ?
+				o->against_path : o->record_path, strerror(-r));
+			free(dirs);
+			return PS_EXIT_USAGE;
+		}
+		o->obs = &obs;
+	}
 	raise_fd_limit();
 	/* Every SIGCHLD R dequeues is logged (wait.c) and checked (observe.c). */
 	block_sigchld();
 	tap_begin();
 	if (o->kernel == KERNEL_REQUIRE && !links_supported()) {
 		tap_bail("--kernel=require: this kernel has no ptrace_links (wrong kernel booted)");
+		if (o->obs)
+			obs_close(o->obs);
 		free(dirs);
 		return PS_EXIT_HARNESS;
 	}
@@ -586,6 +604,11 @@ int cmd_run(struct scenario *scs, int n, struct run_opts *o, FILE *json)
 		else if (r == PS_EXIT_FINDING || (r == PS_EXIT_HARNESS && worst != PS_EXIT_FINDING))
 			worst = r;
 	}
+	if (o->obs && obs_close(&obs) < 0 && !worst) {
+		tap_diag("could not write the observations to %s", o->record_path);
+		worst = PS_EXIT_HARNESS;
+	}
+	o->obs = NULL;
 	tap_end();
 	/* The base directory goes if every scenario passed (it is then empty). */
 	rmdir(base);
