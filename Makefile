@@ -49,21 +49,31 @@ mutants: deps ptstress
 # (docs/fuzz.md).  SEED= the first seed, RUN= a run to resume, JOBS=N
 # shards under GNU parallel (each its own guest; FUZZ_ARGS=--host fuzzes
 # the host kernel), PARALLEL_ARGS= e.g. --sshloginfile FILE for many machines.
+# AGAINST=REF: differential mode against a reference kernel (an image
+# directory, "clean", or patch files separated by commas); the kernel under
+# test is the series plus EXTRA_PATCHES.
 DURATION ?= 10m
 SEED ?= 1
 JOBS ?= 1
 FUZZ_NOW := $(shell date +%Y%m%d-%H%M%S)
 RUN ?= $(FUZZ_NOW)
+FUZZ_AGAINST = $(if $(AGAINST),--against $(AGAINST))
 fuzz: deps ptstress
 	@if [ "$(JOBS)" = 1 ]; then \
-		guest/fuzz --duration $(DURATION) --seed $(SEED) --run $(RUN) $(FUZZ_ARGS); \
+		guest/fuzz --duration $(DURATION) --seed $(SEED) --run $(RUN) $(FUZZ_AGAINST) \
+			$(FUZZ_ARGS); \
 	else \
 		parallel --line-buffer --halt never -j $(JOBS) $(PARALLEL_ARGS) \
 			guest/fuzz --duration $(DURATION) --seed $(SEED) --shard {}/$(JOBS) \
-			--run $(RUN)-shard{} $(FUZZ_ARGS) ::: $$(seq 0 $$(($(JOBS) - 1))); \
+			--run $(RUN)-shard{} $(FUZZ_AGAINST) $(FUZZ_ARGS) ::: $$(seq 0 $$(($(JOBS) - 1))); \
 		guest/fuzz-report $$(for i in $$(seq 0 $$(($(JOBS) - 1))); do \
 			echo $(RUN)-shard$$i; done); \
 	fi
+
+# The figures of docs/fuzz.md, a resumable batch (hours of TCG): run it
+# again to go on.  FIGURES_ARGS= e.g. --only fuzz-m05,diff-m05 or --report.
+fuzz-figures: deps ptstress
+	guest/fuzz-figures $(FIGURES_ARGS)
 
 # Merge fuzz runs (shards, other machines' copies): make fuzz-report RUNS='a b'.
 fuzz-report:
@@ -113,7 +123,8 @@ help:
 	@echo "make shell      boot the guest with a shell on the terminal"
 	@echo "make debug SCENARIO=f.sc  run it in the guest; at its first finding, gdb on the frozen kernel"
 	@echo "make mutants    kill matrix of patch/mutants (or MUTANTS='a.patch b.patch')"
-	@echo "make fuzz DURATION=8h [SEED=] [JOBS=] [RUN=]  fuzz in the guest (docs/fuzz.md)"
+	@echo "make fuzz DURATION=8h [SEED=] [JOBS=] [RUN=] [AGAINST=clean]  fuzz in the guest (docs/fuzz.md)"
+	@echo "make fuzz-figures [FIGURES_ARGS=--report]  the figures of docs/fuzz.md (resumable)"
 	@echo "make fuzz-report RUNS='a b'  merge fuzz runs"
 	@echo "make series-check  every prefix of patch/series builds and boots"
 	@echo "make checkpatch checkpatch.pl --strict on every patch"
@@ -123,4 +134,4 @@ help:
 	@echo "variables: PTSTRESS_CACHE=$(PTSTRESS_CACHE) EXTRA_PATCHES=$(EXTRA_PATCHES) QEMU_TIMEOUT=$(QEMU_TIMEOUT)"
 
 .PHONY: all ptstress deps kernel run test check-unit check-host check-guest shell debug clean \
-	clean-cache help mutants series-check checkpatch bench fuzz fuzz-report
+	clean-cache help mutants series-check checkpatch bench fuzz fuzz-report fuzz-figures

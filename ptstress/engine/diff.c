@@ -202,15 +202,15 @@ static const char *state_class(char st)
 	}
 }
 
-int diff_task(struct engine *e, int i)
+int diff_task(struct engine *e, int i, int r, const struct proc_status *ps,
+	      const struct ptrace_links *l)
 {
 	const struct mtask *t = &e->m.t[i];
 	pid_t tgid = e->m.t[t->leader].tid;
-	struct ptrace_links l;
-	struct proc_status ps;
+	struct ptrace_links fresh;
 	struct parse_error pe;
 	char st[160], ln[400] = "";
-	int r, rp;
+	int rp;
 
 	if (!diff_on(e))
 		return 0;
@@ -218,28 +218,28 @@ int diff_task(struct engine *e, int i)
 	/* The zap's races, as the model leaves them open (observe.c). */
 	if (m_zapping(&e->m, i) || t->zap_cand || zap_race(e, i) || (rp >= 0 && zap_race(e, rp)))
 		return 0;
-	r = status_read(tgid, t->tid, &ps, &pe);
 	if (r == -ESRCH)
 		return diff_obs(e, i, "task %s gone", m_name(&e->m, i));
 	if (r < 0)
 		return diff_obs(e, i, "task %s unreadable %s", m_name(&e->m, i), errno_name(-r));
 	snprintf(st, sizeof(st), "state=%s tgid=%s ppid=%s tracer=%s",
-		 e->e[i].any_state && ps.state != 'Z' ? "any" : state_class(ps.state),
-		 pid_name(e, 0, ps.tgid), pid_name(e, 0, ps.ppid),
-		 e->e[i].uncertain ? "any" : pid_name(e, 0, ps.tracer_pid));
-	if (e->have_links && links_read(tgid, t->tid, &l, &pe) == 0) {
+		 e->e[i].any_state && ps->state != 'Z' ? "any" : state_class(ps->state),
+		 pid_name(e, 0, ps->tgid), pid_name(e, 0, ps->ppid),
+		 e->e[i].uncertain ? "any" : pid_name(e, 0, ps->tracer_pid));
+	if (!l && e->have_links && !e->e[i].uncertain &&
+	    links_read(tgid, t->tid, &fresh, &pe) == 0)
+		l = &fresh;
+	if (l) {
 		bool ext = t->tracer >= 0 && e->e[t->tracer].external;
 
 		snprintf(ln, sizeof(ln), " leader=%s parent=%s real_parent=%s tracer=%s "
 			 "ptrace=%#lx ptraced=%lu children=%lu sibling=%d exit_state=%#x "
 			 "exit_signal=%d exiting=%d",
-			 pid_name(e, 0, l.leader),
-			 e->e[i].uncertain ? "any" : pid_name(e, 0, l.parent),
-			 pid_name(e, 0, l.real_parent),
-			 e->e[i].uncertain ? "any" : l.tracer < 0 ? "orphans" :
-			 pid_name(e, 0, l.tracer),
-			 ext || e->e[i].uncertain ? 0 : l.ptrace, l.ptraced, l.children,
-			 l.sibling_linked, l.exit_state, l.exit_signal, l.exiting);
+			 pid_name(e, 0, l->leader), pid_name(e, 0, l->parent),
+			 pid_name(e, 0, l->real_parent),
+			 l->tracer < 0 ? "orphans" : pid_name(e, 0, l->tracer),
+			 ext ? 0 : l->ptrace, l->ptraced, l->children,
+			 l->sibling_linked, l->exit_state, l->exit_signal, l->exiting);
 	}
 	return diff_obs(e, i, "task %s %s%s", m_name(&e->m, i), st, ln);
 }

@@ -46,8 +46,17 @@ int diff_obs(struct engine *e, int task, const char *fmt, ...) __attribute__((fo
 /* The reply of agent @i to @req. 0 or -1 (finding). */
 int diff_reply(struct engine *e, int i, const struct agent_req *req,
 	       const struct agent_reply *rep);
-/* Task @i's /proc status and ptrace_links, as they are now.  0 or -1 (finding). */
-int diff_task(struct engine *e, int i);
+/*
+ * Task @i's /proc status and ptrace_links: the reads the model's check
+ * judged (@r: status_read()'s result, @ps its fields; @l NULL if the
+ * links were not read, then they are read now).  Reading again would see
+ * a task that moved on since (a signal's delivery after a seize, say): a
+ * race the model's check did not judge.  0 or -1 (finding).
+ */
+struct proc_status;
+struct ptrace_links;
+int diff_task(struct engine *e, int i, int r, const struct proc_status *ps,
+	      const struct ptrace_links *l);
 /*
  * The threads of a namespace init's group exit while its namespace cannot
  * drain at once: which one is the last out and sleeps in

@@ -146,38 +146,52 @@ static bool agrees(struct engine *e, int i, const struct obs *o, struct fdesc *d
  * failure that is ours (harness).
  */
 static int settle(struct engine *e, int i, int sec, struct fdesc *d, char *exp, char *got,
-		  size_t len)
+		  size_t len, struct obs *last)
 {
 	const struct mtask *t = &e->m.t[i];
 	struct parse_error pe;
 	unsigned int delay = 0;
 	struct deadline dl;
-	struct obs o;
+	struct obs o = { .r = -ESRCH };
+	int r;
 
 	deadline_start(&dl, sec);
 	for (;;) {
 		o.r = status_read(e->m.t[t->leader].tid, t->tid, &o.ps, &pe);
 		if (o.r < 0 && ours(-o.r)) {
 			snprintf(got, len, "%s", pe.msg);
-			return o.r;
+			r = o.r;
+			break;
 		}
-		if (o.r == -ESRCH && t->life == ML_DEAD && t->tid <= 0)
-			return 0;
-		if (agrees(e, i, &o, d, exp, got, len))
-			return 0;
-		if (ps_stop_signal)
-			return -EINTR;
-		if (deadline_expired(&dl))
-			return -ETIMEDOUT;
+		if (o.r == -ESRCH && t->life == ML_DEAD && t->tid <= 0) {
+			r = 0;
+			break;
+		}
+		if (agrees(e, i, &o, d, exp, got, len)) {
+			r = 0;
+			break;
+		}
+		if (ps_stop_signal) {
+			r = -EINTR;
+			break;
+		}
+		if (deadline_expired(&dl)) {
+			r = -ETIMEDOUT;
+			break;
+		}
 		backoff_sleep(&delay);
 	}
+	/* The read the verdict is about: differential mode compares that one. */
+	*last = o;
+	return r;
 }
 
 /*
  * Compare the links file once: 1 agrees, 0 differs (the differences in
  * @exp/@got), -errno when we could not read it for a reason of ours.
  */
-static int links_match(struct engine *e, int i, int *rule, char *exp, char *got, size_t len)
+static int links_match(struct engine *e, int i, int *rule, char *exp, char *got, size_t len,
+		       struct ptrace_links *out, bool *read)
 {
 	const struct mtask *t = &e->m.t[i];
 	struct ptrace_links l;
@@ -187,7 +201,12 @@ static int links_match(struct engine *e, int i, int *rule, char *exp, char *got,
 	int r, rp;
 
 	*rule = R_NONE;
+	*read = false;
 	r = links_read(e->m.t[t->leader].tid, t->tid, &l, &pe);
+	if (r == 0) {
+		*out = l;
+		*read = true;
+	}
 	if (r == -ESRCH)
 		return 1;	/* gone meanwhile: the status check covers it */
 	if (r < 0) {
@@ -244,14 +263,15 @@ static int links_match(struct engine *e, int i, int *rule, char *exp, char *got,
  * is polled like /proc status, with the live tasks' grace. 1 agrees,
  * 0 does not, -EINTR interrupted, another -errno our own failure.
  */
-static int links_agree(struct engine *e, int i, int *rule, char *exp, char *got, size_t len)
+static int links_agree(struct engine *e, int i, int *rule, char *exp, char *got, size_t len,
+		       struct ptrace_links *last, bool *read)
 {
 	unsigned int delay = 0;
 	struct deadline dl;
 	int r;
 
 	deadline_start(&dl, cur_sec(e) < ALIVE_GRACE_SEC ? cur_sec(e) : ALIVE_GRACE_SEC);
-	while ((r = links_match(e, i, rule, exp, got, len)) == 0) {
+	while ((r = links_match(e, i, rule, exp, got, len, last, read)) == 0) {
 		if (ps_stop_signal)
 			return -EINTR;
 		if (deadline_expired(&dl))
@@ -307,8 +327,11 @@ void snapshot_task(struct engine *e, int i)
 int check_tasks(struct engine *e, bool all, const char *why)
 {
 	char exp[512], got[512], lexp[512], lgot[512];
+	struct ptrace_links l;
 	struct fdesc d;
+	struct obs o;
 	int i, r, rl, lrule, sec;
+	bool have_l;
 
 	/* The dead and the zombies first: their exits reparent the living. */
 	for (int pass = 0; pass < 2; pass++) {
@@ -327,7 +350,7 @@ int check_tasks(struct engine *e, bool all, const char *why)
 			if (pass == 1 && sec > ALIVE_GRACE_SEC)
 				sec = ALIVE_GRACE_SEC;
 			memset(&d, 0, sizeof(d));
-			r = settle(e, i, sec, &d, exp, got, sizeof(exp));
+			r = settle(e, i, sec, &d, exp, got, sizeof(exp), &o);
 			if (r == -EINTR) {
 				harness_err(e, "interrupted by %s", sig_name(ps_stop_signal));
 				return -1;
@@ -338,8 +361,10 @@ int check_tasks(struct engine *e, bool all, const char *why)
 				return -1;
 			}
 			rl = 1;
+			have_l = false;
 			if (!r && t->life != ML_DEAD && e->have_links && !e->e[i].uncertain) {
-				rl = links_agree(e, i, &lrule, lexp, lgot, sizeof(lexp));
+				rl = links_agree(e, i, &lrule, lexp, lgot, sizeof(lexp), &l,
+						 &have_l);
 				if (rl == -EINTR) {
 					harness_err(e, "interrupted by %s", sig_name(ps_stop_signal));
 					return -1;
@@ -356,7 +381,7 @@ int check_tasks(struct engine *e, bool all, const char *why)
 			 * differs from it is a differential finding even where
 			 * the model has a rule too.
 			 */
-			if (diff_task(e, i) < 0)
+			if (diff_task(e, i, o.r, &o.ps, have_l ? &l : NULL) < 0)
 				return -1;
 			if (r < 0) {
 				snapshot_task(e, i);
