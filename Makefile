@@ -75,6 +75,14 @@ fuzz: deps ptstress
 fuzz-figures: deps ptstress
 	guest/fuzz-figures $(FIGURES_ARGS)
 
+# Kernel line coverage of exit.c, ptrace.c, signal.c, exec.c by the library,
+# fuzz, the kernel's ptrace selftests, stress-ng and an idle guest
+# (docs/fuzz.md).  COVERAGE_SECONDS= for fuzz/stress-ng/idle (default 1200),
+# COVERAGE_ARGS= e.g. --out DIR to resume.
+COVERAGE_SECONDS ?= 1200
+coverage: deps ptstress
+	guest/coverage --seconds $(COVERAGE_SECONDS) $(COVERAGE_ARGS)
+
 # Merge fuzz runs (shards, other machines' copies): make fuzz-report RUNS='a b'.
 fuzz-report:
 	@test -n "$(RUNS)" || { echo "usage: make fuzz-report RUNS='run-dir ...'" >&2; exit 2; }
@@ -125,6 +133,7 @@ help:
 	@echo "make mutants    kill matrix of patch/mutants (or MUTANTS='a.patch b.patch')"
 	@echo "make fuzz DURATION=8h [SEED=] [JOBS=] [RUN=] [AGAINST=clean]  fuzz in the guest (docs/fuzz.md)"
 	@echo "make fuzz-figures [FIGURES_ARGS=--report]  the figures of docs/fuzz.md (resumable)"
+	@echo "make coverage [COVERAGE_SECONDS=1200]  gcov of exit/ptrace/signal/exec per source of steps"
 	@echo "make fuzz-report RUNS='a b'  merge fuzz runs"
 	@echo "make series-check  every prefix of patch/series builds and boots"
 	@echo "make checkpatch checkpatch.pl --strict on every patch"
@@ -134,4 +143,4 @@ help:
 	@echo "variables: PTSTRESS_CACHE=$(PTSTRESS_CACHE) EXTRA_PATCHES=$(EXTRA_PATCHES) QEMU_TIMEOUT=$(QEMU_TIMEOUT)"
 
 .PHONY: all ptstress deps kernel run test check-unit check-host check-guest shell debug clean \
-	clean-cache help mutants series-check checkpatch bench fuzz fuzz-report fuzz-figures
+	clean-cache help mutants series-check checkpatch bench fuzz fuzz-report fuzz-figures coverage

@@ -79,3 +79,39 @@ reap L k
 check
 reap R K
 check
+# The zapping init's parent exits while the zap waits for a setns child
+# (found by ptstress fuzz, seed 13 on the host, minimized from 686
+# statements to 12): the sleeping zapper has exit_state 0, so
+# reparent_leader() moves it to the reaper, N, without a notification
+# (kernel/exit.c:674-679); it notifies N when the drain lets it finish
+# exit_notify() (:739-753).  Untraced, P's own exit sends N a SIGCHLD
+# that hides a missing one (signals coalesce); traced and threaded, as
+# fuzz found it, P2's exit notifies T2 alone, and N2's only SIGCHLD is
+# Z2's, after the drain.
+process N pidns
+process P parent N
+process Pq parent N
+process Z parent P pidns
+process z parent Pq setns Z
+kill Z SIGKILL
+exit P 3
+expect ppid Z N
+check
+reap Pq z
+check
+reap N Z
+check
+tracer T2
+process N2 pidns
+process P2 parent N2 threads 2
+process P2q parent N2
+process Z2 parent P2 pidns
+process z2 parent P2q setns Z2
+seize T2 P2
+kill Z2 SIGKILL
+exit P2 3
+check
+reap P2q z2
+check
+reap N2 Z2
+check

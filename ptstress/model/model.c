@@ -553,9 +553,15 @@ void m_reparent_children(struct model *m, int father)
 		}
 		/*
 		 * reparent_leader(): an untraced zombie with an empty group that
-		 * moves to another group is notified to its new parent.
+		 * moves to another group is notified to its new parent
+		 * (kernel/exit.c:674-679).  A namespace init asleep in
+		 * zap_pid_ns_processes() is no zombie yet: exit_notify() sets
+		 * exit_state only after forget_original_parent() returns
+		 * (:739,744), and then notifies its parent of the moment, the
+		 * new one (m_settle()).
 		 */
-		if (t->life == ML_ZOMBIE && t->tracer == M_NONE && m_group_empty(m, i) &&
+		if (t->life == ML_ZOMBIE && !t->zapper && !t->zap_cand && t->tracer == M_NONE &&
+		    m_group_empty(m, i) &&
 		    !m_same_group(m, father, reaper) &&
 		    m_notify(m, i, reaper, t->exit_signal, R_NOTIFY_REPARENTED_ZOMBIE))
 			m_autoreap(m, i, R_SIGCHLD_AUTOREAP);

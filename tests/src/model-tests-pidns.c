@@ -78,6 +78,39 @@ TEST(pidns_zap_waits_for_setns_child)
 	EXPECT_EQ(status(n), EXITED(7));
 }
 
+/*
+ * Found by fuzz (seed 13): Z, an init zapping its namespace, sleeps until
+ * P's setns child C is reaped; P's own exit moves Z to N without a
+ * SIGCHLD (no zombie yet: exit_notify() sets exit_state after
+ * forget_original_parent(), kernel/exit.c:739,744), and Z notifies N once
+ * the drain lets it finish.
+ */
+TEST(pidns_zapper_reparented_notifies_after_drain)
+{
+	int n, p, q, z, c, k, to_n = 0;
+
+	setup();
+	n = m_fork(&m, 0, "N", 5301, 1, false, true);
+	p = m_fork(&m, n, "P", 5302, 2, false, false);
+	q = m_fork(&m, n, "Q", 5303, 3, false, false);
+	z = m_fork(&m, p, "Z", 5304, 1, false, true);
+	c = m_fork(&m, q, "C", 5305, 4, false, false);
+	m_fork_into(&m, c, z);
+	m_group_exit(&m, z, 0, SIGKILL);
+	EXPECT_STREQ(m_state_letters(&m, z), "RSID");
+	m.nnotices = 0;
+	m_group_exit(&m, p, 3, 0);
+	EXPECT_EQ(m_ppid(&m, z), 5301);
+	for (k = 0; k < m.nnotices; k++)
+		to_n += m.notices[k].from == z;
+	EXPECT_EQ(to_n, 0);
+	EXPECT_EQ(m_report(&m, q, c), 0);
+	EXPECT_STREQ(m_state_letters(&m, z), "Z");
+	for (k = 0; k < m.nnotices; k++)
+		to_n += m.notices[k].from == z && m.notices[k].to_lead == n;
+	EXPECT_EQ(to_n, 1);
+}
+
 /* An orphaned setns child goes to its parent's reaper (R), not to N (:635-655). */
 TEST(pidns_setns_orphan_leaves_namespace_reaper)
 {
