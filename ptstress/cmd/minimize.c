@@ -24,6 +24,7 @@
 
 #include "cmd/fuzz.h"
 #include "lib/ddmin.h"
+#include "lib/kcheck.h"
 
 struct mctx {
 	const struct scenario *sc;	/* the input */
@@ -32,7 +33,35 @@ struct mctx {
 	char target[256];		/* the signature to keep */
 	bool *best;			/* the last candidate that reproduced, repaired */
 	int replays;			/* child runs */
+	char state0[96];		/* the kernel's state at the start (kernel_state()) */
+	bool spoiled;			/* it changed: go on in a fresh boot */
 };
+
+/*
+ * The kernel's taint flags and the link checker's violations since boot:
+ * a candidate that WARNs, oopses or trips the checker leaves a kernel on
+ * which later candidates prove nothing, so minimization stops there
+ * (exit 5) and guest/fuzz goes on from the best so far in a fresh boot.
+ */
+static void kernel_state(char *buf, size_t len)
+{
+	struct kv kv[8];
+	char taint[32] = "?";
+	FILE *f = fopen("/proc/sys/kernel/tainted", "re");
+	long viol = -1;
+	int n;
+
+	if (f) {
+		if (!fgets(taint, sizeof(taint), f))
+			snprintf(taint, sizeof(taint), "?");
+		taint[strcspn(taint, "\n")] = '\0';
+		fclose(f);
+	}
+	n = kv_read(KCHECK_DIR "violations", kv, 8);
+	if (n > 0)
+		viol = kv_get(kv, n, "total", -1);
+	snprintf(buf, len, "tainted %s, checker violations %ld", taint, viol);
+}
 
 /* Print the kept statements to @path; *lines[i]: the line statement i starts at. */
 static int write_subset(const struct scenario *sc, const bool *keep, const char *path,
@@ -192,6 +221,18 @@ static int test_candidate(const bool *keep, int n, void *arg)
 		cand[i] = false;
 	}
 	r = replay(c, path, sig, sizeof(sig));
+	if (r >= 0) {
+		char now[96];
+
+		kernel_state(now, sizeof(now));
+		if (strcmp(now, c->state0)) {
+			printf("# minimize: the kernel changed (%s, was %s): go on in a fresh "
+			       "boot\n", now, c->state0);
+			c->spoiled = true;
+			r = -EAGAIN;
+			goto out;
+		}
+	}
 	if (r == 1 && strcmp(sig, c->target))
 		r = 0;	/* another finding: not this signature's reproducer */
 	if (r == 1)
@@ -266,18 +307,20 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 		rc = PS_EXIT_USAGE;
 		goto out;
 	}
+	/* After the input's own replay: a finding that taints does so every time. */
+	kernel_state(c.state0, sizeof(c.state0));
 	printf("# minimize: %s: %d statements, signature %s\n", args[0], sc.nstmts, c.target);
 	kept = ddmin(keep, sc.nstmts, test_candidate, &c, f->max_replays, &st);
-	if (kept < 0)
+	if (kept < 0 && !c.spoiled)
 		goto out;
 	/* What reproduced last, with its repairs (a subset of keep). */
 	for (kept = 0, i = 0; i < sc.nstmts; i++)
 		kept += c.best[i];
-	for (i = 0; i < f->confirm && !ps_stop_signal; i++) {
+	for (i = 0; i < f->confirm && !ps_stop_signal && !c.spoiled; i++) {
 		r = test_candidate(c.best, sc.nstmts, &c);
-		if (r < 0)
+		if (r < 0 && !c.spoiled)
 			goto out;
-		ok += r;
+		ok += r > 0;
 	}
 	uname(&u);
 	snprintf(header, sizeof(header),
@@ -306,7 +349,7 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 			fclose(j);
 		}
 	}
-	rc = ok == f->confirm ? PS_EXIT_PASS : PS_EXIT_HARNESS;
+	rc = c.spoiled ? PS_EXIT_FRESH_BOOT : ok == f->confirm ? PS_EXIT_PASS : PS_EXIT_HARNESS;
 out:
 	if (c.dir[strlen(c.dir) - 1] != 'X')
 		rm_tree(c.dir);

@@ -24,6 +24,9 @@ enum ps_exit {
 	PS_EXIT_USAGE		= 2,	/* bad command line or bad input (e.g. no such TID) */
 	PS_EXIT_HARNESS		= 3,	/* our own setup failed, or wrong kernel booted */
 	PS_EXIT_ALL_SKIPPED	= 4,	/* nothing could be checked on this kernel */
+	PS_EXIT_FRESH_BOOT	= 5,	/* minimize: the kernel got tainted or its checker
+					 * counted a violation; the best so far is written,
+					 * go on from it in a fresh boot */
 };
 
 /* What to do when the kernel has no ptrace_links file. */
