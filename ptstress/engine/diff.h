@@ -18,6 +18,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "lib/ptstress.h"
+
 struct engine;
 struct agent_req;
 struct agent_reply;
@@ -42,7 +44,7 @@ bool diff_on(const struct engine *e);
  * recording's next line.  Returns 0, or -1 after reporting a differential
  * finding (task @task, -1 none).
  */
-int diff_obs(struct engine *e, int task, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+int diff_obs(struct engine *e, int task, const char *fmt, ...) PS_PRINTF(3, 4);
 /* The reply of agent @i to @req. 0 or -1 (finding). */
 int diff_reply(struct engine *e, int i, const struct agent_req *req,
 	       const struct agent_reply *rep);
