@@ -49,6 +49,20 @@ static void agent_signals(void)
 	signal(SIGTERM, SIG_DFL);
 	signal(SIGPIPE, SIG_IGN);
 	/*
+	 * The model takes the default action for these (SIGHUP of an
+	 * orphaned process group, kill_orphaned_pgrp(); the job-control
+	 * stops): an ignored disposition inherited from the environment
+	 * (nohup, a shell's background job) survives fork and exec and
+	 * would read as a kernel finding.
+	 */
+	signal(SIGHUP, SIG_DFL);
+	signal(SIGQUIT, SIG_DFL);
+	signal(SIGALRM, SIG_DFL);
+	signal(SIGCONT, SIG_DFL);
+	signal(SIGTSTP, SIG_DFL);
+	signal(SIGTTIN, SIG_DFL);
+	signal(SIGTTOU, SIG_DFL);
+	/*
 	 * A traced task stops for every signal it dequeues, even an ignored
 	 * SIGCHLD (sig_ignored() is false for ptraced tasks): a child's exit
 	 * would leave a traced agent in a signal-delivery-stop no tracer
