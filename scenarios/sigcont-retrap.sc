@@ -8,7 +8,7 @@
 # (:2522-2533).  The SIGCONT itself is queued (a traced task ignores
 # nothing, sig_ignored() :116) and comes as a signal-delivery-stop when
 # the tracer resumes it (get_signal() :2772); let go instead, it is
-# delivered untraced (and ignored, SIGCONT's default).  The
+# delivered untraced (and ignored, SIGCONT's default) once it runs.  The
 # PTRACE_LISTEN/SIGCONT path of ptrace(2)'s "group-stop" section.
 # Single-threaded only: which thread of a threaded group dequeues the
 # SIGCONT is the kernel's choice.
@@ -37,6 +37,18 @@ detach T P
 expect state P running
 expect tracer P none
 check
+# Let go with the SIGCONT queued and seized again at once: the detach
+# step waits until the tracee dequeued the SIGCONT untraced (its
+# /proc status no longer shows it pending); a seize before that would
+# see the SIGCONT's signal-delivery-stop instead of a running tracee.
+seize T P
+kill P SIGCONT
+expect state P traced
+detach T P
+seize T P
+expect state P running
+check
+detach T P
 # stopped again, listened, continued; its tracer exits with the SIGCONT queued
 kill P SIGSTOP
 expect state P stopped

@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 
 #include "engine/verbs.h"
+#include "lib/links.h"
 
 static unsigned long ptrace_opts(unsigned int o)
 {
@@ -335,6 +336,44 @@ int v_traceme(struct engine *e, const struct stmt *s)
 
 /* ---- interrupt, and the resumes ---- */
 
+/*
+ * A tracee detached with a SIGCONT queued dequeues it untraced, and its
+ * default action ignores it (get_signal(), kernel/signal.c) -- but only
+ * once it runs: a tracer that seizes it before that gets the SIGCONT's
+ * signal-delivery-stop.  Wait for the dequeue (SigPnd | ShdPnd without
+ * SIGCONT), which the wakeup in __ptrace_unlink() promises.  0, or -1 (a
+ * finding, or our error).
+ */
+static int sigcont_dequeued(struct engine *e, int x)
+{
+	unsigned long long mask = 0;
+	unsigned int delay = 0;
+	struct deadline dl;
+	int r;
+
+	step_deadline(e, &dl, 0);
+	for (;;) {
+		r = status_pending(T(e, T(e, x)->leader)->tid, T(e, x)->tid, &mask);
+		if (r == -ESRCH || (r == 0 && !(mask & (1ULL << (SIGCONT - 1)))))
+			return 0;
+		if (r < 0) {
+			harness_err(e, "%s: cannot read its pending signals: %s", tname(e, x),
+				    strerror(-r));
+			return -1;
+		}
+		if (ps_stop_signal)
+			return -1;
+		if (deadline_expired(&dl))
+			break;
+		backoff_sleep(&delay);
+	}
+	report(e, &(struct fdesc){ .check = "proc", .rule = R_DETACH_UNLINK, .ntasks = 1,
+				   .tasks = { x }, .expected = "SIGCONT dequeued",
+				   .observed = "SIGCONT still pending" },
+	       "%s: detached with a SIGCONT queued, which it never dequeued", tname(e, x));
+	return -1;
+}
+
 /* Bring tracee @x of @tr into a ptrace stop; @s NULL: the engine's own, before a detach. */
 static int stop_tracee(struct engine *e, const struct stmt *s, int tr, int x)
 {
@@ -430,7 +469,7 @@ int v_resume(struct engine *e, const struct stmt *s)
 	enum agent_op op;
 	enum m_req mr = req_of(s->verb, &op);
 	struct m_pred p;
-	bool deliver, retrap = false;
+	bool deliver, retrap = false, queued;
 
 	if (tr < 0 || x < 0 || reachable(e, tr, x) < 0)
 		return -1;
@@ -469,7 +508,10 @@ int v_resume(struct engine *e, const struct stmt *s)
 		return 0;
 	switch (s->verb) {
 	case V_DETACH:
+		queued = T(e, x)->cont_queued;
 		m_untrace(&e->m, x, R_DETACH_UNLINK);
+		if (queued && T(e, x)->stop == MS_RUNNING && sigcont_dequeued(e, x) < 0)
+			return -1;
 		break;
 	case V_LISTEN:
 		m_resumed(&e->m, x, true);

@@ -371,6 +371,26 @@ int stat_flags(pid_t pid, pid_t tid, unsigned long *flags)
 	return 0;
 }
 
+int status_pending(pid_t pid, pid_t tid, unsigned long long *mask)
+{
+	static const char *const keys[] = { "\nSigPnd:", "\nShdPnd:" };
+	char path[80], buf[PROC_FILE_MAX], *p;
+	int r, k;
+
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/status", (int)pid, (int)tid);
+	r = read_proc_file(path, buf, sizeof(buf));
+	if (r < 0)
+		return r == -ENOENT ? -ESRCH : r;
+	*mask = 0;
+	for (k = 0; k < 2; k++) {
+		p = strstr(buf, keys[k]);
+		if (!p)
+			return -EINVAL;
+		*mask |= strtoull(p + strlen(keys[k]), NULL, 16);
+	}
+	return 0;
+}
+
 int meminfo_read(long *total_kb, long *avail_kb)
 {
 	char buf[PROC_FILE_MAX], *p;

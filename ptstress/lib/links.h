@@ -69,6 +69,12 @@ int status_read(pid_t pid, pid_t tid, struct proc_status *out, struct parse_erro
  */
 int status_nspid(pid_t tid, pid_t *out, int max);
 
+/*
+ * The signals pending for the thread, SigPnd | ShdPnd of its status (bit
+ * N-1 for signal N).  0, -ESRCH, -EINVAL or -errno.
+ */
+int status_pending(pid_t pid, pid_t tid, unsigned long long *mask);
+
 /* The flags field of /proc/<pid>/task/<tid>/stat (PF_*).  0, -ESRCH or -errno. */
 int stat_flags(pid_t pid, pid_t tid, unsigned long *flags);
 #define PS_PF_EXITING	0x00000004	/* include/linux/sched.h: PF_EXITING */
