@@ -106,6 +106,15 @@ static enum m_wstate consider(const struct model *m, int waiter, int c, int flag
 		}
 	}
 	/*
+	 * A tracer's WCONTINUED: wait_task_continued() runs for ptrace == 1
+	 * too ("the ptracer can consume it which can confuse the real
+	 * parent", wait_consider_task()), on a delayed zombie leader as on a
+	 * live task; whether SIGNAL_STOP_CONTINUED is set while a tracer
+	 * holds the group is not modelled.
+	 */
+	if ((tracee || upgraded) && (flags & WCONTINUED))
+		return MW_RACY;
+	/*
 	 * Not reaped: a group stop or continue of the child's group
 	 * (->signal), for its real parent only: wait_task_stopped() and
 	 * wait_task_continued() with ptrace == 0 (:1276-1280,1343-1347).
