@@ -307,7 +307,7 @@ static bool several_due(struct engine *e, int w, int r, int flags)
 bool g_waitid(struct engine *e, struct gen *g, struct stmt *st)
 {
 	int a = pick(e, g, can_wait), w, c = -1, flags = 0, r, rule;
-	unsigned int f = gen_rnd(g, 16);
+	unsigned int f = gen_rnd(g, 64);
 
 	if (a < 0)
 		return false;
@@ -319,10 +319,17 @@ bool g_waitid(struct engine *e, struct gen *g, struct stmt *st)
 		if (c < 0 || !m_ns_within(&e->m, T(e, c)->ns, T(e, w)->ns))
 			return false;
 	}
+	/*
+	 * WSTOPPED/WCONTINUED: a group stop or continue of a child's group
+	 * (wait_task_stopped(), wait_task_continued() with ptrace == 0); the
+	 * model calls the report racy while its group has a traced thread.
+	 */
 	st->opts = (f & 1 ? O_NOWAIT : 0) | (f & 2 ? O_NOTHREAD : 0) |
-		   (f & 4 ? O_WCLONE : 0) | (f & 8 && !(f & 4) ? O_WALL : 0);
+		   (f & 4 ? O_WCLONE : 0) | (f & 8 && !(f & 4) ? O_WALL : 0) |
+		   (f & 16 ? O_WSTOPPED : 0) | (f & 32 ? O_WCONTINUED : 0);
 	flags = (f & 1 ? WNOWAIT : 0) | (f & 2 ? __WNOTHREAD : 0) | (f & 4 ? __WCLONE : 0) |
-		(f & 8 && !(f & 4) ? __WALL : 0);
+		(f & 8 && !(f & 4) ? __WALL : 0) | (f & 16 ? WSTOPPED : 0) |
+		(f & 32 ? WCONTINUED : 0);
 	r = m_predict_waitid(&e->m, w, c, flags, &rule);
 	if (r == -EAGAIN)
 		return false;
@@ -439,6 +446,28 @@ void gen_process(struct engine *e, struct gen *g, struct stmt *st)
 		if (x > 0 && m_ns_within(&e->m, x, pns) && x != p)
 			snprintf(st->setns, sizeof(st->setns), "%s", T(e, x)->name);
 	}
+	if (p <= 0 || st->setns[0])
+		return;
+	/*
+	 * Another exit signal (SIGRTMAX, which agents keep blocked, or
+	 * none): reparent_leader() must turn it into SIGCHLD for a new
+	 * parent in another group, and only __WALL/__WCLONE waits see such
+	 * a child (eligible_child()).  spawn_process() needs a parent other
+	 * than R.
+	 */
+	x = (int)gen_rnd(g, 16);
+	if (x == 0)
+		st->exitsig = SIGRTMAX;
+	else if (x == 1)
+		st->exitsig = -1;
+	/*
+	 * clone(CLONE_PARENT): a sibling of p with p's group leader's exit
+	 * signal (copy_process()); not by a namespace init (EINVAL there)
+	 * nor when p's real parent is outside the scenario.
+	 */
+	else if (x == 2 && T(e, p)->ns != T(e, p)->leader &&
+		 T(e, T(e, p)->leader)->real_parent >= 0)
+		st->opts |= O_CLONE_PARENT;
 }
 
 void gen_tracer(struct gen *g, struct stmt *st)
