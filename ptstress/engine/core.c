@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "engine/core.h"
@@ -196,6 +197,7 @@ static void where(struct engine *e, char *buf, size_t len)
 static void finding_json(struct engine *e, FILE *f, const struct fdesc *d, const char *loc,
 			 const char *msg)
 {
+	struct timespec now;
 	struct json j;
 	int k;
 
@@ -236,6 +238,10 @@ static void finding_json(struct engine *e, FILE *f, const struct fdesc *d, const
 		json_str(&j, "observed", d->observed);
 	json_str(&j, "message", msg);
 	json_str(&j, "report_dir", e->dir);
+	/* since the scenario's start: fuzz's time to a finding even if nothing follows */
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	json_double(&j, "seconds", (now.tv_sec - e->started.tv_sec) +
+		    (now.tv_nsec - e->started.tv_nsec) / 1e9);
 	if (json_end(&j) < 0) {
 		/* A finding nobody can read is our failure too. */
 		tap_diag("could not write a finding record: %s", strerror(-j.err));
