@@ -18,13 +18,21 @@ struct fuzz_args {
 	int max_replays;	/* --max-replays: bound on delta debugging's replays */
 	const char *signature;	/* --signature: check/rule/verb to keep; default the input's */
 	const char *out;	/* --out FILE: the minimized scenario */
+	const char *memo;	/* --memo FILE: replay results kept across boots */
 };
 
 /*
  * `ptstress minimize FILE`: each replay is `ptstress run --first-finding` of
  * a candidate in a child process, with @run's options.  Exit 0 when the
  * result replays --confirm times out of as many, 2 when FILE does not end
- * in a finding (or bad usage), 3 otherwise (a flaky result, our error).
+ * in a finding (or bad usage), 3 otherwise (a flaky result, our error),
+ * 5 when the kernel changed (tainted, or its checker counted a violation):
+ * go on in a fresh boot.  With --memo FILE every replay's result is
+ * appended to FILE ("1 KEY", "0 KEY"; "? KEY" before it starts), and a
+ * later run on the same input with the same FILE takes the results from
+ * it: delta debugging is deterministic, so it goes on where the last boot
+ * stopped.  A "?" nobody resolved (the guest died in that replay; guest/fuzz
+ * writes "1 KEY" when the console shows the signature) counts as 0.
  */
 int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char *json,
 		 const struct fuzz_args *f);

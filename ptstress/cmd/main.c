@@ -33,7 +33,7 @@ static const char usage_text[] =
 	"       ptstress fuzz [run's options] [--seed N] [--steps N] [--duration SEC]\n"
 	"                     [--tasks N] [--tracers N] [--threads N]\n"
 	"       ptstress minimize [run's options] [--confirm K] [--max-replays N]\n"
-	"                     [--signature SIG] --out FILE FILE\n"
+	"                     [--signature SIG] [--memo FILE] --out FILE FILE\n"
 	"       ptstress links [--kernel=auto|require] TID...\n"
 	"       ptstress check [--kernel=auto|require]\n"
 	"       ptstress rules [--json]\n"
@@ -114,7 +114,7 @@ enum {
 				 * --wrong-model --first-finding */
 	OK_JSON = 4,		/* --json (a flag) */
 	OK_FUZZ = 8,		/* --seed --steps --duration --tasks --tracers --threads */
-	OK_MIN = 16,		/* --confirm --max-replays --signature --out */
+	OK_MIN = 16,		/* --confirm --max-replays --signature --out --memo */
 };
 
 struct cmdline {
@@ -230,8 +230,8 @@ static int parse_cmdline(int argc, char **argv, struct cmdline *c)
 			c->fz.threads = (int)n;
 		} else if ((c->allowed & OK_MIN) &&
 			   (v = opt_value(argc, argv, &i, "--confirm", &missing))) {
-			if (!parse_int(v, 1, 100, &n))
-				return usage_error(c->cmd, "bad --confirm '%s' (1..100)", v);
+			if (!parse_int(v, 0, 100, &n))
+				return usage_error(c->cmd, "bad --confirm '%s' (0..100)", v);
 			c->fz.confirm = (int)n;
 		} else if ((c->allowed & OK_MIN) &&
 			   (v = opt_value(argc, argv, &i, "--max-replays", &missing))) {
@@ -244,6 +244,9 @@ static int parse_cmdline(int argc, char **argv, struct cmdline *c)
 		} else if ((c->allowed & OK_MIN) &&
 			   (v = opt_value(argc, argv, &i, "--out", &missing))) {
 			c->fz.out = v;
+		} else if ((c->allowed & OK_MIN) &&
+			   (v = opt_value(argc, argv, &i, "--memo", &missing))) {
+			c->fz.memo = v;
 		} else if ((c->allowed & OK_JSON) && !strcmp(a, "--json")) {
 			c->json_flag = true;
 		} else if (missing) {

@@ -35,7 +35,85 @@ struct mctx {
 	int replays;			/* child runs */
 	char state0[96];		/* the kernel's state at the start (kernel_state()) */
 	bool spoiled;			/* it changed: go on in a fresh boot */
+	FILE *memo;			/* --memo: results appended, "? KEY" before each */
+	struct memo_ent *known;		/* --memo's results read at the start */
+	int nknown;			/* ... how many */
+	bool no_memo;			/* the confirmations: replay whatever is known */
 };
+
+/* One remembered replay: the candidate's key and whether it reproduced. */
+struct memo_ent {
+	unsigned long long key;		/* memo_key() of the replayed statements */
+	int r;				/* 1 reproduced, 0 not (or never resolved) */
+};
+
+/* FNV-1a over the kept bitmap and its length: a candidate's name in the memo. */
+static unsigned long long memo_key(const bool *keep, int n)
+{
+	unsigned long long h = 1469598103934665603ULL;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		h ^= (unsigned long long)(keep[i] ? 0x5bu : 0xa4u) + (unsigned int)i;
+		h *= 1099511628211ULL;
+	}
+	return h ^ (unsigned long long)n;
+}
+
+/* Read @path's results (the last line of a key wins; "?" is 0); 0 or -errno. */
+static int memo_load(struct mctx *c, const char *path)
+{
+	char line[128], r;
+	unsigned long long key;
+	FILE *f = fopen(path, "re");
+	int i;
+
+	if (!f)
+		return errno == ENOENT ? 0 : -errno;
+	while (fgets(line, sizeof(line), f)) {
+		struct memo_ent *m;
+
+		if (sscanf(line, "%c %llx", &r, &key) != 2 || !strchr("01?", r))
+			continue;
+		for (i = 0; i < c->nknown && c->known[i].key != key; i++)
+			;
+		if (i == c->nknown) {
+			m = realloc(c->known, (c->nknown + 1) * sizeof(*m));
+			if (!m) {
+				fclose(f);
+				return -ENOMEM;
+			}
+			c->known = m;
+			c->nknown++;
+		}
+		c->known[i] = (struct memo_ent){ key, r == '1' };
+	}
+	fclose(f);
+	return 0;
+}
+
+/* The remembered result of @key: 1, 0, or -1 (not known). */
+static int memo_get(const struct mctx *c, unsigned long long key)
+{
+	int i;
+
+	if (c->no_memo)
+		return -1;
+	for (i = 0; i < c->nknown; i++)
+		if (c->known[i].key == key)
+			return c->known[i].r;
+	return -1;
+}
+
+/* Append "R KEY" and get it to the host (a 9p share) before anything else runs. */
+static void memo_put(struct mctx *c, char r, unsigned long long key)
+{
+	if (!c->memo || c->no_memo)
+		return;
+	fprintf(c->memo, "%c %016llx\n", r, key);
+	fflush(c->memo);
+	fsync(fileno(c->memo));
+}
 
 /*
  * The kernel's taint flags and the link checker's violations since boot:
@@ -191,6 +269,7 @@ static int test_candidate(const bool *keep, int n, void *arg)
 	bool *cand = malloc(n * sizeof(*cand));
 	int *first = malloc(n * sizeof(*first));
 	char path[96], sig[256];
+	unsigned long long key;
 	struct scenario sc;
 	struct sc_error err;
 	int r = 0, tries, i;
@@ -220,7 +299,21 @@ static int test_candidate(const bool *keep, int n, void *arg)
 		}
 		cand[i] = false;
 	}
+	key = memo_key(cand, n);
+	r = memo_get(c, key);
+	if (r >= 0) {
+		if (r == 1)
+			memcpy(c->best, cand, n * sizeof(*cand));
+		goto out;
+	}
+	memo_put(c, '?', key);
 	r = replay(c, path, sig, sizeof(sig));
+	if (r == 1 && strcmp(sig, c->target))
+		r = 0;	/* another finding: not this signature's reproducer */
+	if (r >= 0)
+		memo_put(c, r ? '1' : '0', key);
+	if (r == 1)
+		memcpy(c->best, cand, n * sizeof(*cand));
 	if (r >= 0) {
 		char now[96];
 
@@ -233,10 +326,6 @@ static int test_candidate(const bool *keep, int n, void *arg)
 			goto out;
 		}
 	}
-	if (r == 1 && strcmp(sig, c->target))
-		r = 0;	/* another finding: not this signature's reproducer */
-	if (r == 1)
-		memcpy(c->best, cand, n * sizeof(*cand));
 out:
 	free(cand);
 	free(first);
@@ -268,6 +357,7 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 	struct scenario sc;
 	struct sc_error err;
 	struct utsname u;
+	unsigned long long all;
 	char header[1024], sig[256];
 	const char *key = getenv("PTSTRESS_KERNEL_KEY");
 	bool *keep = NULL;
@@ -291,8 +381,35 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 		goto out;
 	for (i = 0; i < sc.nstmts; i++)
 		keep[i] = c.best[i] = true;
-	/* The input's own signature first: it must end in a finding at all. */
-	r = replay(&c, args[0], sig, sizeof(sig));
+	if (f->memo) {
+		if (!f->signature) {
+			fprintf(stderr, "ptstress minimize: --memo needs --signature\n");
+			rc = PS_EXIT_USAGE;
+			goto out;
+		}
+		r = memo_load(&c, f->memo);
+		c.memo = fopen(f->memo, "ae");
+		if (r < 0 || !c.memo) {
+			fprintf(stderr, "ptstress minimize: --memo %s: %s\n", f->memo,
+				strerror(r < 0 ? -r : errno));
+			goto out;
+		}
+	}
+	/*
+	 * The input's own signature first: it must end in a finding at all
+	 * (unless the memo says it did: then its --signature is the target).
+	 */
+	all = memo_key(keep, sc.nstmts);
+	if (memo_get(&c, all) == 1) {
+		snprintf(sig, sizeof(sig), "%s", f->signature);
+		r = 1;
+	} else {
+		memo_put(&c, '?', all);
+		r = replay(&c, args[0], sig, sizeof(sig));
+		if (r >= 0)
+			memo_put(&c, r == 1 && !strcmp(sig, f->signature ? f->signature : sig) ?
+				 '1' : '0', all);
+	}
 	if (r < 0)
 		goto out;
 	if (r == 0) {
@@ -316,6 +433,7 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 	/* What reproduced last, with its repairs (a subset of keep). */
 	for (kept = 0, i = 0; i < sc.nstmts; i++)
 		kept += c.best[i];
+	c.no_memo = true;	/* confirmations replay, whatever the memo knows */
 	for (i = 0; i < f->confirm && !ps_stop_signal && !c.spoiled; i++) {
 		r = test_candidate(c.best, sc.nstmts, &c);
 		if (r < 0 && !c.spoiled)
@@ -351,6 +469,9 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 	}
 	rc = c.spoiled ? PS_EXIT_FRESH_BOOT : ok == f->confirm ? PS_EXIT_PASS : PS_EXIT_HARNESS;
 out:
+	if (c.memo)
+		fclose(c.memo);
+	free(c.known);
 	if (c.dir[strlen(c.dir) - 1] != 'X')
 		rm_tree(c.dir);
 	free(keep);
