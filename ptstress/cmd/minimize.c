@@ -14,6 +14,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,6 +40,10 @@ struct mctx {
 	struct memo_ent *known;		/* --memo's results read at the start */
 	int nknown;			/* ... how many */
 	bool no_memo;			/* the confirmations: replay whatever is known */
+	char json_path[PATH_MAX];	/* --memo's directory/replay.json; "" without */
+	const char *input;		/* the input file's name, for the header */
+	const char *out;		/* --out: rewritten with each better candidate */
+	const char *kernel;		/* the kernel's image key, or its release */
 };
 
 /* One remembered replay: the candidate's key and whether it reproduced. */
@@ -213,12 +218,20 @@ static bool read_signature(const char *path, char *sig, size_t len)
 /* Replay @path once: 1 and *sig filled on a finding, 0 on none, -errno on our error. */
 static int replay(struct mctx *c, const char *path, char *sig, size_t len)
 {
-	char rep[96], json[96], tmo[16], wm[96], *argv[16];
+	char rep[96], json[PATH_MAX], tmo[16], wm[96], *argv[16];
 	int argc = 0, status, fd;
 	pid_t pid;
 
 	snprintf(rep, sizeof(rep), "%s/rep", c->dir);
-	snprintf(json, sizeof(json), "%s/replay.json", c->dir);
+	/*
+	 * With --memo, the replay's JSON lies beside the memo: when a replay
+	 * kills the guest, the host reads there whether the scenario had
+	 * ended (a crash in the teardown is not the finding).
+	 */
+	if (c->json_path[0])
+		snprintf(json, sizeof(json), "%s", c->json_path);
+	else
+		snprintf(json, sizeof(json), "%s/replay.json", c->dir);
 	snprintf(tmo, sizeof(tmo), "%d", c->run->timeout_sec);
 	unlink(json);
 	argv[argc++] = "ptstress";
@@ -262,6 +275,50 @@ static int replay(struct mctx *c, const char *path, char *sig, size_t len)
 	return read_signature(json, sig, len) ? 1 : 0;
 }
 
+/* "seed N" of the input's stress header comment, if it has one; 0. */
+static unsigned long input_seed(const char *file)
+{
+	char line[512], *p;
+	unsigned long seed = 0;
+	FILE *f = fopen(file, "re");
+
+	while (f && fgets(line, sizeof(line), f))
+		if (line[0] == '#' && (p = strstr(line, " seed ")) && strstr(line, "stress")) {
+			seed = strtoul(p + 6, NULL, 10);
+			break;
+		}
+	if (f)
+		fclose(f);
+	return seed;
+}
+
+/*
+ * Write the best candidate so far to --out with its header (@ok of
+ * @confirm replays confirmed it).  Done at each better candidate too, so
+ * a run whose machine dies in a later replay leaves its best behind.
+ */
+static int write_best(struct mctx *c, int ok, int confirm)
+{
+	int n = c->sc->nstmts, kept = 0, i, r;
+	int *first = calloc(n + 1, sizeof(*first));
+	char header[1024];
+
+	if (!first)
+		return -ENOMEM;
+	for (i = 0; i < n; i++)
+		kept += c->best[i];
+	snprintf(header, sizeof(header),
+		 "# ptstress minimize: a reproducer of %s\n"
+		 "# signature: %s\n# seed: %lu\n# kernel: %s\n# wrong-model: %s\n"
+		 "# replayed: %d/%d\n# size: %d statements, minimized from %d (%d replays)\n",
+		 c->input, c->target, input_seed(c->input), c->kernel,
+		 c->run->wrong_rule != R_NONE ? m_rule_id(c->run->wrong_rule) : "none", ok,
+		 confirm, kept, n, c->replays);
+	r = write_subset(c->sc, c->best, c->out, header, first);
+	free(first);
+	return r;
+}
+
 /* The candidate, with statements naming undefined tasks dropped; 1 if it reproduces. */
 static int test_candidate(const bool *keep, int n, void *arg)
 {
@@ -302,8 +359,10 @@ static int test_candidate(const bool *keep, int n, void *arg)
 	key = memo_key(cand, n);
 	r = memo_get(c, key);
 	if (r >= 0) {
-		if (r == 1)
+		if (r == 1) {
 			memcpy(c->best, cand, n * sizeof(*cand));
+			write_best(c, 0, 0);
+		}
 		goto out;
 	}
 	memo_put(c, '?', key);
@@ -312,8 +371,10 @@ static int test_candidate(const bool *keep, int n, void *arg)
 		r = 0;	/* another finding: not this signature's reproducer */
 	if (r >= 0)
 		memo_put(c, r ? '1' : '0', key);
-	if (r == 1)
+	if (r == 1 && !c->no_memo) {
 		memcpy(c->best, cand, n * sizeof(*cand));
+		write_best(c, 0, 0);
+	}
 	if (r >= 0) {
 		char now[96];
 
@@ -332,23 +393,6 @@ out:
 	return r;
 }
 
-/* "seed N" of the input's stress header comment, if it has one; 0. */
-static unsigned long input_seed(const char *file)
-{
-	char line[512], *p;
-	unsigned long seed = 0;
-	FILE *f = fopen(file, "re");
-
-	while (f && fgets(line, sizeof(line), f))
-		if (line[0] == '#' && (p = strstr(line, " seed ")) && strstr(line, "stress")) {
-			seed = strtoul(p + 6, NULL, 10);
-			break;
-		}
-	if (f)
-		fclose(f);
-	return seed;
-}
-
 int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char *json,
 		 const struct fuzz_args *f)
 {
@@ -358,10 +402,10 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 	struct sc_error err;
 	struct utsname u;
 	unsigned long long all;
-	char header[1024], sig[256];
+	char sig[256];
+	const char *p;
 	const char *key = getenv("PTSTRESS_KERNEL_KEY");
 	bool *keep = NULL;
-	int *first = NULL;
 	int i, kept, ok = 0, r, rc = PS_EXIT_HARNESS;
 
 	if (nargs != 1 || !f->out) {
@@ -373,11 +417,14 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 		return PS_EXIT_USAGE;
 	}
 	c.sc = &sc;
+	c.input = args[0];
+	c.out = f->out;
+	uname(&u);
+	c.kernel = key ? key : u.release;
 	snprintf(c.dir, sizeof(c.dir), "/tmp/ptstress-min.XXXXXX");
 	keep = calloc(sc.nstmts + 1, sizeof(*keep));
 	c.best = calloc(sc.nstmts + 1, sizeof(*c.best));
-	first = calloc(sc.nstmts + 1, sizeof(*first));
-	if (!keep || !c.best || !first || !mkdtemp(c.dir))
+	if (!keep || !c.best || !mkdtemp(c.dir))
 		goto out;
 	for (i = 0; i < sc.nstmts; i++)
 		keep[i] = c.best[i] = true;
@@ -389,6 +436,9 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 		}
 		r = memo_load(&c, f->memo);
 		c.memo = fopen(f->memo, "ae");
+		p = strrchr(f->memo, '/');
+		snprintf(c.json_path, sizeof(c.json_path), "%.*sreplay.json",
+			 p ? (int)(p - f->memo + 1) : 0, f->memo);
 		if (r < 0 || !c.memo) {
 			fprintf(stderr, "ptstress minimize: --memo %s: %s\n", f->memo,
 				strerror(r < 0 ? -r : errno));
@@ -400,9 +450,15 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 	 * (unless the memo says it did: then its --signature is the target).
 	 */
 	all = memo_key(keep, sc.nstmts);
-	if (memo_get(&c, all) == 1) {
+	r = memo_get(&c, all);
+	if (r == 1) {
 		snprintf(sig, sizeof(sig), "%s", f->signature);
-		r = 1;
+	} else if (r == 0) {
+		/* a boot died in it of something else: replaying it again proves nothing */
+		fprintf(stderr, "ptstress minimize: %s did not reproduce (--memo %s)\n", args[0],
+			f->memo);
+		rc = PS_EXIT_USAGE;
+		goto out;
 	} else {
 		memo_put(&c, '?', all);
 		r = replay(&c, args[0], sig, sizeof(sig));
@@ -440,15 +496,7 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 			goto out;
 		ok += r > 0;
 	}
-	uname(&u);
-	snprintf(header, sizeof(header),
-		 "# ptstress minimize: a reproducer of %s\n"
-		 "# signature: %s\n# seed: %lu\n# kernel: %s\n# wrong-model: %s\n"
-		 "# replayed: %d/%d\n# size: %d statements, minimized from %d (%d replays)\n",
-		 args[0], c.target, input_seed(args[0]), key ? key : u.release,
-		 run->wrong_rule != R_NONE ? m_rule_id(run->wrong_rule) : "none", ok, f->confirm,
-		 kept, sc.nstmts, c.replays);
-	r = write_subset(&sc, c.best, f->out, header, first);
+	r = write_best(&c, ok, f->confirm);
 	if (r < 0) {
 		fprintf(stderr, "ptstress minimize: %s: %s\n", f->out, strerror(-r));
 		goto out;
@@ -476,7 +524,6 @@ out:
 		rm_tree(c.dir);
 	free(keep);
 	free(c.best);
-	free(first);
 	scenario_free(&sc);
 	return rc;
 }

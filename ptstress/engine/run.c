@@ -437,6 +437,15 @@ static int run_one(const struct scenario *sc, const char *dir, const struct run_
 		tap_result(true, "%s: %ld steps, %ld comparisons, %ld exit reports, %ld SIGCHLDs "
 			   "as the model says", sc->path, e->st.steps, e->st.checks, e->st.reports,
 			   e->st.sigchld);
+	/*
+	 * The steps are over, the teardown (SIGKILL to everything left)
+	 * comes next: a kernel that dies after this line died in the
+	 * teardown, not in a step (guest/fuzz's minimization reads it).
+	 */
+	if (json) {
+		fprintf(json, "{\"type\":\"steps-done\",\"findings\":%d}\n", e->st.findings);
+		fflush(json);
+	}
 	teardown(e);
 	/* A finding seen before the harness broke is still a finding (tap_exit_code()). */
 	verdict = e->st.findings ? PS_EXIT_FINDING : e->harness ? PS_EXIT_HARNESS : PS_EXIT_PASS;
