@@ -108,7 +108,7 @@ static enum m_wstate consider(const struct model *m, int waiter, int c, int flag
 	/*
 	 * A tracer's WCONTINUED: wait_task_continued() runs for ptrace == 1
 	 * too ("the ptracer can consume it which can confuse the real
-	 * parent", wait_consider_task()), on a delayed zombie leader as on a
+	 * parent", wait_consider_task() :1484-1489), on a delayed zombie leader as on a
 	 * live task; whether SIGNAL_STOP_CONTINUED is set while a tracer
 	 * holds the group is not modelled.
 	 */
