@@ -292,6 +292,9 @@ void m_settle(struct model *m)
 			}
 			if (t->life == ML_ZOMBIE && t->zapper && m_ns_drained(m, t->leader)) {
 				m_reparent_children(m, i);
+				/* exit_notify() after the zap, as for any last thread */
+				if (group_dead(m, i))
+					m_orphan_check(m, t->leader, M_NONE);
 				exit_complete(m, i);
 				m_deliver_pdeath(m);
 				again = true;

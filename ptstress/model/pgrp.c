@@ -70,7 +70,10 @@ static int session_of(const struct model *m, int task)
 /*
  * will_become_orphaned_pgrp() :331-349: no member (but @ignored, a zombie
  * whose threads are gone, or a child of the global init) has its real
- * parent in another group of its own session.
+ * parent in another group of its own session.  An init asleep in
+ * zap_pid_ns_processes() is no zombie there: its exit_state is still 0
+ * (exit_notify() comes after the zap), and a zap candidate leader either
+ * is that thread or has it in its group (not thread_group_empty()).
  */
 static bool orphaned(const struct model *m, int pgrp, int ignored)
 {
@@ -81,7 +84,7 @@ static bool orphaned(const struct model *m, int pgrp, int ignored)
 
 		if (t->leader != i || t->life == ML_DEAD || t->pgrp != pgrp || i == ignored)
 			continue;
-		if (t->life == ML_ZOMBIE && m_group_empty(m, i))
+		if (t->life == ML_ZOMBIE && !t->zapper && !t->zap_cand && m_group_empty(m, i))
 			continue;
 		rp = t->real_parent;
 		if (rp == M_INIT)

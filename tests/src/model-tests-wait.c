@@ -392,6 +392,47 @@ TEST(orphaned_pgrp_hup)
 }
 
 /*
+ * A member asleep in zap_pid_ns_processes() (its namespace's init, held
+ * by a setns child of P outside) still has exit_state 0, so
+ * will_become_orphaned_pgrp() (kernel/exit.c:337-339) counts its real
+ * parent S (group S, same session) as the group's connection: X's exit
+ * orphans nothing, the stopped Y is not hung up.  The language cannot
+ * build this (setsid/setpgid are refused inside a pid namespace and for a
+ * process with children); the kernel can, with setpgid(Z, X) from S.
+ */
+TEST(orphaned_pgrp_zapper_is_a_member)
+{
+	int s, x, y, z, p, c;
+
+	setup();
+	s = proc(0, "S", 3101);
+	m_setsid(&m, s);
+	x = proc(s, "X", 3102);
+	m_setpgid(&m, x);
+	y = proc(x, "Y", 3103);
+	z = m_fork(&m, s, "Z", 3104, 1, false, true);
+	m.t[z].pgrp = x;		/* setpgid(Z, X) by its parent S */
+	p = proc(0, "P", 3105);
+	c = proc(p, "C", 3106);
+	m_fork_into(&m, c, z);
+	m_group_exit(&m, z, 0, SIGKILL);
+	EXPECT_STREQ(m_state_letters(&m, z), "RSID");	/* the zapper sleeps */
+	m_signal(&m, y, SIGSTOP);
+	m_group_exit(&m, x, 0, 0);
+	EXPECT_EQ(m.t[y].life, ML_ALIVE);
+	EXPECT_EQ(m.t[y].stop, MS_GROUP);
+	/*
+	 * Once P reaps C, Z's exit_notify() runs: its father S is outside
+	 * the group and nobody else connects it (Y's parent is R now, another
+	 * session), so the stopped Y gets SIGHUP and SIGCONT and dies.
+	 */
+	EXPECT_EQ(m_report(&m, p, c), 0);
+	EXPECT_STREQ(m_state_letters(&m, z), "Z");
+	EXPECT_EQ(m.t[y].life, ML_ZOMBIE);
+	EXPECT_EQ(status(y), KILLED(SIGHUP));
+}
+
+/*
  * vfork: the child exec'd a fresh agent before its parent went on
  * (begin_new_exec(): ->self_exec_id + 1, flush_signal_handlers() drops
  * SA_NOCLDWAIT), and the parent thread's wait is D (wait_for_vfork_done()
