@@ -37,10 +37,11 @@ detach T P
 expect state P running
 expect tracer P none
 check
-# Let go with the SIGCONT queued and seized again at once: the detach
-# step waits until the tracee dequeued the SIGCONT untraced (its
-# /proc status no longer shows it pending); a seize before that would
-# see the SIGCONT's signal-delivery-stop instead of a running tracee.
+# Let go with the SIGCONT queued and seized again at once: every step
+# that untraced a task with a SIGCONT queued ends once the tracee
+# dequeued it untraced (its /proc status no longer shows it pending); a
+# seize before that would see the SIGCONT's signal-delivery-stop instead
+# of a running tracee.
 seize T P
 kill P SIGCONT
 expect state P traced
@@ -49,7 +50,9 @@ seize T P
 expect state P running
 check
 detach T P
-# stopped again, listened, continued; its tracer exits with the SIGCONT queued
+# stopped again, listened, continued; its tracer exits with the SIGCONT
+# queued (exit_ptrace() untraces it), and another tracer seizes it at once
+tracer T2
 kill P SIGSTOP
 expect state P stopped
 seize T P
@@ -57,8 +60,12 @@ listen T P
 kill P SIGCONT
 expect state P traced
 exit T
-reap R T
+seize T2 P
 expect state P running
+expect tracer P T2
+reap R T
+check
+detach T2 P
 expect tracer P none
 check
 kill P SIGKILL

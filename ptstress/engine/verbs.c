@@ -222,14 +222,65 @@ static int collect_group_traps(struct engine *e, bool *progress)
 	return e->stop ? -1 : 0;
 }
 
+/*
+ * A tracee untraced with a SIGCONT queued (a detach, or its tracer's exit:
+ * exit_ptrace()) dequeues it untraced, and its default action ignores it
+ * (get_signal(), kernel/signal.c) -- but only once it runs: a tracer that
+ * seizes it before that gets the SIGCONT's signal-delivery-stop.  Wait for
+ * the dequeue (SigPnd | ShdPnd without SIGCONT), which the wakeup in
+ * __ptrace_unlink() promises.  0, or -1 (a finding, or our error).
+ */
+static int sigcont_dequeued(struct engine *e, int x)
+{
+	unsigned long long mask = 0;
+	unsigned int delay = 0;
+	struct deadline dl;
+	int r;
+
+	step_deadline(e, &dl, 0);
+	for (;;) {
+		r = status_pending(T(e, T(e, x)->leader)->tid, T(e, x)->tid, &mask);
+		if (r == -ESRCH || (r == 0 && !(mask & (1ULL << (SIGCONT - 1)))))
+			return 0;
+		if (r < 0) {
+			harness_err(e, "%s: cannot read its pending signals: %s", tname(e, x),
+				    strerror(-r));
+			return -1;
+		}
+		if (ps_stop_signal)
+			return -1;
+		if (deadline_expired(&dl))
+			break;
+		backoff_sleep(&delay);
+	}
+	report(e, &(struct fdesc){ .check = "proc", .rule = R_UNLINK_WAKE, .ntasks = 1,
+				   .tasks = { x }, .expected = "SIGCONT dequeued",
+				   .observed = "SIGCONT still pending" },
+	       "%s: untraced with a SIGCONT queued, which it never dequeued", tname(e, x));
+	return -1;
+}
+
 int settle_stops(struct engine *e)
 {
 	bool progress = true;
+	int i;
 
 	while (progress && !e->stop) {
 		progress = false;
 		if (pass_exit_stops(e, &progress) < 0 || collect_group_traps(e, &progress) < 0)
 			return -1;
+	}
+	/*
+	 * Only a task that runs dequeues it: one stopped again, exiting or
+	 * gone (a zombie keeps its pending set) has nothing to wait for.
+	 */
+	for (i = 0; i < e->m.n && !e->stop; i++) {
+		if (!T(e, i)->cont_untraced)
+			continue;
+		if (alive(e, i) && !T(e, i)->in_exit && T(e, i)->stop == MS_RUNNING &&
+		    sigcont_dequeued(e, i) < 0)
+			return -1;
+		m_sigcont_ignored(&e->m, i);
 	}
 	return e->stop ? -1 : 0;
 }
@@ -336,43 +387,6 @@ int v_traceme(struct engine *e, const struct stmt *s)
 
 /* ---- interrupt, and the resumes ---- */
 
-/*
- * A tracee detached with a SIGCONT queued dequeues it untraced, and its
- * default action ignores it (get_signal(), kernel/signal.c) -- but only
- * once it runs: a tracer that seizes it before that gets the SIGCONT's
- * signal-delivery-stop.  Wait for the dequeue (SigPnd | ShdPnd without
- * SIGCONT), which the wakeup in __ptrace_unlink() promises.  0, or -1 (a
- * finding, or our error).
- */
-static int sigcont_dequeued(struct engine *e, int x)
-{
-	unsigned long long mask = 0;
-	unsigned int delay = 0;
-	struct deadline dl;
-	int r;
-
-	step_deadline(e, &dl, 0);
-	for (;;) {
-		r = status_pending(T(e, T(e, x)->leader)->tid, T(e, x)->tid, &mask);
-		if (r == -ESRCH || (r == 0 && !(mask & (1ULL << (SIGCONT - 1)))))
-			return 0;
-		if (r < 0) {
-			harness_err(e, "%s: cannot read its pending signals: %s", tname(e, x),
-				    strerror(-r));
-			return -1;
-		}
-		if (ps_stop_signal)
-			return -1;
-		if (deadline_expired(&dl))
-			break;
-		backoff_sleep(&delay);
-	}
-	report(e, &(struct fdesc){ .check = "proc", .rule = R_DETACH_UNLINK, .ntasks = 1,
-				   .tasks = { x }, .expected = "SIGCONT dequeued",
-				   .observed = "SIGCONT still pending" },
-	       "%s: detached with a SIGCONT queued, which it never dequeued", tname(e, x));
-	return -1;
-}
 
 /* Bring tracee @x of @tr into a ptrace stop; @s NULL: the engine's own, before a detach. */
 static int stop_tracee(struct engine *e, const struct stmt *s, int tr, int x)
@@ -469,7 +483,7 @@ int v_resume(struct engine *e, const struct stmt *s)
 	enum agent_op op;
 	enum m_req mr = req_of(s->verb, &op);
 	struct m_pred p;
-	bool deliver, retrap = false, queued;
+	bool deliver, retrap = false;
 
 	if (tr < 0 || x < 0 || reachable(e, tr, x) < 0)
 		return -1;
@@ -508,10 +522,8 @@ int v_resume(struct engine *e, const struct stmt *s)
 		return 0;
 	switch (s->verb) {
 	case V_DETACH:
-		queued = T(e, x)->cont_queued;
+		/* a queued SIGCONT's dequeue is waited for by settle_stops() */
 		m_untrace(&e->m, x, R_DETACH_UNLINK);
-		if (queued && T(e, x)->stop == MS_RUNNING && sigcont_dequeued(e, x) < 0)
-			return -1;
 		break;
 	case V_LISTEN:
 		m_resumed(&e->m, x, true);

@@ -350,8 +350,20 @@ static void untraced_state(struct model *m, int task)
 	t->stop_pending = false;
 	t->stop_report = false;
 	t->notify_trap = false;
-	t->cont_queued = false;	/* delivered untraced: SIGCONT's default is to ignore it */
+	/*
+	 * Delivered untraced: SIGCONT's default is to ignore it (get_signal()),
+	 * but only once the woken task runs; a seize before that still sees
+	 * its signal-delivery-stop.
+	 */
+	t->cont_untraced = t->cont_queued && t->stop == MS_RUNNING;
+	t->cont_queued = false;
 	t->why_state = R_UNLINK_WAKE;
+}
+
+/* The engine saw the untraced task dequeue its SIGCONT (or it is gone). */
+void m_sigcont_ignored(struct model *m, int task)
+{
+	m->t[task].cont_untraced = false;
 }
 
 void m_untrace(struct model *m, int task, int rule)

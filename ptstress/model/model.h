@@ -102,6 +102,9 @@ struct mtask {
 				 * PTRACE_EVENT_STOP with SIGTRAP, no group stop */
 	bool cont_queued;	/* a SIGCONT queued for it (its group's only thread):
 				 * a signal-delivery-stop at its tracer's next resume */
+	bool cont_untraced;	/* ... and then untraced, running: the SIGCONT stays
+				 * pending until it runs and ignores it (the engine
+				 * waits for that, settle_stops()) */
 	bool subreaper;		/* leaders: PR_SET_CHILD_SUBREAPER is on */
 	int ns;			/* index of its pid namespace's init; M_NONE: R's namespace */
 	int ns_parent;		/* ns init leaders: the namespace its own is nested in
@@ -271,6 +274,8 @@ void m_set_pdeath_signal(struct model *m, int task, int sig);
 void m_signal(struct model *m, int task, int sig);
 /* The SIGCONT queued for @task came as a signal-delivery-stop and was delivered. */
 void m_sigcont_delivered(struct model *m, int task);
+/* The untraced @task dequeued (ignored) the SIGCONT queued while it was traced. */
+void m_sigcont_ignored(struct model *m, int task);
 /*
  * Thread @task entered do_exit() on its own (SYS_exit): exited with @code,
  * or killed by @sig if non-zero.  It may stop in PTRACE_EVENT_EXIT first
