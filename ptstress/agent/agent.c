@@ -577,6 +577,7 @@ static void agent_loop(int fd)
 {
 	struct agent_reply rep;
 	struct agent_req req;
+	long long t0;
 	ssize_t n;
 	int passfd;
 
@@ -591,6 +592,7 @@ static void agent_loop(int fd)
 		/* A kick to end a recv() (syscall, singlestep): no reply. */
 		if (n == sizeof(req) && req.magic == AGENT_MAGIC && req.op == OP_NOP)
 			continue;
+		t0 = ps_now_ns();
 		memset(&rep, 0, sizeof(rep));
 		passfd = -1;
 		if (n != sizeof(req) || req.magic != AGENT_MAGIC || req.op >= OP_NR ||
@@ -601,6 +603,7 @@ static void agent_loop(int fd)
 			agent_timeout = req.timeout > 0 ? req.timeout : ps_config.timeout_sec;
 			handlers[req.op](&req, &rep, &passfd);
 		}
+		rep.busy_ns = ps_now_ns() - t0;
 		send_reply(fd, &rep, passfd);
 		if (passfd >= 0)
 			close(passfd);
@@ -698,6 +701,7 @@ int agent_reply(int fd, struct agent_reply *rep, int *newfd, const struct deadli
 		return -EPROTO;
 	}
 	rep->msg[sizeof(rep->msg) - 1] = '\0';
+	ps_prof.agent_ns += rep->busy_ns;
 	return 0;
 }
 

@@ -140,6 +140,8 @@ struct agent_reply {
 	int sigchld_lost;	/* OP_SIGCHLD_LOG: dropped by a full log */
 	struct sigchld_rec sigchld[AGENT_SIGCHLD_MAX];	/* OP_SIGCHLD_LOG, oldest first */
 	char msg[360];		/* what the agent did and saw, for diagnostics */
+	long long busy_ns;	/* the agent's time on it, request received to reply
+				 * sent (ps_prof.agent_ns) */
 };
 
 /* The name of @op ("seize"), "?" if unknown. */

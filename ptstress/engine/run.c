@@ -287,6 +287,7 @@ static int summary_json(struct engine *e, FILE *f, int verdict, bool kept)
 	for (v = 0; v < ST_N; v++)
 		json_int(&j, state_names[v], e->st.states[v]);
 	json_close(&j);
+	json_profile(&j);
 	if (json_end(&j) < 0) {
 		tap_bail("could not write the JSON summary: %s", strerror(-j.err));
 		return -1;
@@ -389,6 +390,7 @@ static int run_one(const struct scenario *sc, const char *dir, const struct run_
 	e->have_links = links_supported();
 	e->have_kcheck = kcheck_supported();
 	clock_gettime(CLOCK_MONOTONIC, &e->started);
+	memset(&ps_prof, 0, sizeof(ps_prof));	/* this scenario's own */
 	snprintf(e->dir, sizeof(e->dir), "%s", dir);
 	if (mkdir(e->dir, 0755) < 0 && errno != EEXIST) {
 		tap_bail("cannot create report directory %s: %s", e->dir, strerror(errno));

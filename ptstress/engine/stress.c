@@ -137,6 +137,11 @@ static double since(const struct timespec *t0)
  */
 #define FUZZ_PROGRESS_SEC	10
 
+static double pct(long long ns, double secs)
+{
+	return secs > 0 ? ns / 1e7 / secs : 0;
+}
+
 static void fuzz_progress(struct engine *e, double secs, long round)
 {
 	int procs, tracers = count_live(e, &procs);
@@ -145,9 +150,12 @@ static void fuzz_progress(struct engine *e, double secs, long round)
 	struct json j;
 
 	tap_diag("fuzz: %.0f s, %ld rounds, %ld steps, %.1f steps/s, %.1f checks/step, "
-		 "%d tasks alive, %d tracers, %d findings, kernel checker %s", secs, round,
-		 e->st.steps, secs > 0 ? e->st.steps / secs : 0, cps, e->m.nlive, tracers,
-		 e->st.findings, kc);
+		 "%d tasks alive, %d tracers, %d findings, kernel checker %s; wall: "
+		 "%.0f%% polling, %.0f%% agent replies (%.0f%% the agents' own), %.0f%% /proc "
+		 "reads", secs, round, e->st.steps, secs > 0 ? e->st.steps / secs : 0, cps,
+		 e->m.nlive, tracers, e->st.findings, kc, pct(ps_prof.poll_ns, secs),
+		 pct(ps_prof.reply_ns, secs), pct(ps_prof.agent_ns, secs),
+		 pct(ps_prof.proc_ns, secs));
 	if (!e->json)
 		return;
 	json_start(&j, e->json);
@@ -162,6 +170,7 @@ static void fuzz_progress(struct engine *e, double secs, long round)
 	json_int(&j, "tracers", tracers);
 	json_int(&j, "findings", e->st.findings);
 	json_str(&j, "kernel_checker", kc);
+	json_profile(&j);
 	json_end(&j);
 }
 

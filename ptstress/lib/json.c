@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "lib/json.h"
+#include "lib/ptstress.h"
 
 static void put(struct json *j, const char *s, size_t n)
 {
@@ -208,4 +209,17 @@ char *json_escape(const char *s, char *out, size_t len)
 	escape(s, emit_buf, &b);
 	out[b.used] = '\0';
 	return out;
+}
+
+void json_profile(struct json *j)
+{
+	json_object(j, "profile");
+	json_double(j, "poll_s", ps_prof.poll_ns / 1e9);
+	json_double(j, "reply_s", ps_prof.reply_ns / 1e9);
+	json_double(j, "agent_s", ps_prof.agent_ns / 1e9);
+	json_double(j, "proc_s", ps_prof.proc_ns / 1e9);
+	json_int(j, "polls", ps_prof.polls);
+	json_int(j, "replies", ps_prof.replies);
+	json_int(j, "proc_reads", ps_prof.proc_reads);
+	json_close(j);
 }

@@ -39,6 +39,11 @@ void json_array(struct json *j, const char *key);
 void json_close(struct json *j);
 /* Close everything, end the line, flush.  0, or -errno of the first failure. */
 int json_end(struct json *j);
+/*
+ * Member "profile": where this process's wall time went (struct ps_prof):
+ * poll_s, reply_s, agent_s, proc_s (seconds) and polls, replies, proc_reads.
+ */
+void json_profile(struct json *j);
 /* Escape @s into @out (for a caller that builds JSON text itself); returns @out. */
 char *json_escape(const char *s, char *out, size_t len);
 

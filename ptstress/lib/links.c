@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "lib/links.h"
+#include "lib/ptstress.h"
 
 #define PROC_FILE_MAX	8192
 
@@ -169,13 +170,17 @@ int links_parse(const char *buf, struct ptrace_links *out, struct parse_error *e
 /* Read a whole /proc file into buf (NUL-terminated).  -ENOENT/-ESRCH as is. */
 static int read_proc_file(const char *path, char *buf, size_t size)
 {
+	long long t0 = ps_now_ns();
 	size_t used = 0;
 	ssize_t n;
 	int fd;
 
+	ps_prof.proc_reads++;
 	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	if (fd < 0) {
+		ps_prof.proc_ns += ps_now_ns() - t0;
 		return -errno;
+	}
 	while (used < size - 1) {
 		n = read(fd, buf + used, size - 1 - used);
 		if (n < 0) {
@@ -192,6 +197,7 @@ static int read_proc_file(const char *path, char *buf, size_t size)
 	}
 	close(fd);
 	buf[used] = '\0';
+	ps_prof.proc_ns += ps_now_ns() - t0;
 	return 0;
 }
 

@@ -123,8 +123,10 @@ void close_fds_except(const int *keep, int n)
 int wait_readable(int fd, const struct deadline *dl)
 {
 	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	long long t0 = ps_now_ns();
 	int r;
 
+	ps_prof.replies++;
 	for (;;) {
 		if (ps_stop_signal) {
 			ps_error("interrupted by %s", sig_name(ps_stop_signal));
@@ -135,8 +137,10 @@ int wait_readable(int fd, const struct deadline *dl)
 			return -ETIMEDOUT;
 		}
 		r = poll(&pfd, 1, POLL_SLICE_MS);
-		if (r > 0)
+		if (r > 0) {
+			ps_prof.reply_ns += ps_now_ns() - t0;
 			return 0;
+		}
 		if (r < 0 && errno != EINTR) {
 			int err = errno;
 

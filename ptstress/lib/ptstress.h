@@ -63,6 +63,29 @@ bool deadline_expired(const struct deadline *dl);
 /* Sleep *delay_us, then grow it (50 us .. 20 ms), for polling loops. */
 void backoff_sleep(unsigned int *delay_us);
 
+/*
+ * Where a process's wall time goes, for the throughput figures (issue:
+ * "where the command channel, quiescence polling or /proc reads
+ * dominate, say so"): asleep in polling loops (backoff_sleep() and the
+ * SIGCHLD poll: waiting for a state the kernel promises), blocked on an
+ * agent's reply (wait_readable(): the command channel's round trip), and
+ * reading /proc files.  Per process (R's are the ones reported).
+ */
+struct ps_prof {
+	long long poll_ns;	/* asleep in polling loops */
+	long long reply_ns;	/* in poll() for an agent's reply */
+	long long agent_ns;	/* of that, the agents' own time on the requests
+				 * (their ptrace calls and waits for the kernel's
+				 * events; the rest is the channel and scheduling) */
+	long long proc_ns;	/* in open/read/close of /proc files */
+	long polls;		/* polling sleeps */
+	long replies;		/* waits for a reply */
+	long proc_reads;	/* /proc files read */
+};
+extern struct ps_prof ps_prof;
+/* CLOCK_MONOTONIC in ns. */
+long long ps_now_ns(void);
+
 /* ---- signals, forking and cleanup (procs.c) ---- */
 
 /* Set by the SIGINT/SIGTERM handler; every polling loop checks it. */

@@ -29,6 +29,16 @@
 #define BACKOFF_MIN_US	50
 #define BACKOFF_MAX_US	20000
 
+struct ps_prof ps_prof;
+
+long long ps_now_ns(void)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return now.tv_sec * 1000000000LL + now.tv_nsec;
+}
+
 void deadline_start(struct deadline *dl, int sec)
 {
 	clock_gettime(CLOCK_MONOTONIC, &dl->end);
@@ -49,13 +59,17 @@ bool deadline_expired(const struct deadline *dl)
 void backoff_sleep(unsigned int *delay_us)
 {
 	struct timespec ts;
+	long long t0;
 
 	if (*delay_us < BACKOFF_MIN_US)
 		*delay_us = BACKOFF_MIN_US;
 	ts.tv_sec = 0;
 	ts.tv_nsec = (long)*delay_us * 1000;
+	t0 = ps_now_ns();
 	/* EINTR is fine: the caller re-checks ps_stop_signal and its deadline. */
 	nanosleep(&ts, NULL);
+	ps_prof.poll_ns += ps_now_ns() - t0;
+	ps_prof.polls++;
 	*delay_us *= 2;
 	if (*delay_us > BACKOFF_MAX_US)
 		*delay_us = BACKOFF_MAX_US;
@@ -300,6 +314,7 @@ static void wait_for_sigchld(unsigned int *delay_us)
 {
 	struct pollfd pfd;
 	int fd = sigchld_fd();
+	long long t0;
 
 	if (fd < 0) {
 		backoff_sleep(delay_us);
@@ -310,9 +325,12 @@ static void wait_for_sigchld(unsigned int *delay_us)
 	pfd.fd = fd;
 	pfd.events = POLLIN;
 	pfd.revents = 0;
+	t0 = ps_now_ns();
 	/* One pending SIGCHLD stands for any number of events: drain it all. */
 	if (poll(&pfd, 1, (int)((*delay_us + 999) / 1000)) > 0)
 		drain_sigchld(fd);
+	ps_prof.poll_ns += ps_now_ns() - t0;
+	ps_prof.polls++;
 	*delay_us *= 2;
 	if (*delay_us > BACKOFF_MAX_US)
 		*delay_us = BACKOFF_MAX_US;
