@@ -387,7 +387,6 @@ int v_traceme(struct engine *e, const struct stmt *s)
 
 /* ---- interrupt, and the resumes ---- */
 
-
 /* Bring tracee @x of @tr into a ptrace stop; @s NULL: the engine's own, before a detach. */
 static int stop_tracee(struct engine *e, const struct stmt *s, int tr, int x)
 {
