@@ -295,6 +295,18 @@ TEST(sigcont_notify_retraps)
 	m_untrace(&m, p, R_DETACH_UNLINK);
 	EXPECT_EQ(m.t[p].stop, MS_RUNNING);
 	EXPECT_FALSE(m.t[p].cont_queued);
+	/* ... but still pending until it runs: the engine waits for that */
+	EXPECT_TRUE(m.t[p].cont_untraced);
+	m_sigcont_ignored(&m, p);
+	EXPECT_FALSE(m.t[p].cont_untraced);
+	/* the same through its tracer's exit (exit_ptrace()) */
+	seize(t, p, 0);
+	m_signal(&m, p, SIGCONT);
+	EXPECT_TRUE(m.t[p].cont_queued);
+	m_group_exit(&m, t, 0, 0);
+	EXPECT_EQ(m.t[p].tracer, M_NONE);
+	EXPECT_EQ(m.t[p].stop, MS_RUNNING);
+	EXPECT_TRUE(m.t[p].cont_untraced);
 	/* a threaded group: the trap, but no thread known to dequeue it */
 	q = proc(0, "Q", 3003);
 	qt1 = thread(q, "Q.t1", 3004);
