@@ -274,7 +274,7 @@ int settle_stops(struct engine *e)
 	 * Only a task that runs dequeues it: one stopped again, exiting or
 	 * gone (a zombie keeps its pending set) has nothing to wait for.
 	 */
-	for (i = 0; i < e->m.n && !e->stop; i++) {
+	for (i = 0; i < e->m.n && e->m.ncont_untraced && !e->stop; i++) {
 		if (!T(e, i)->cont_untraced)
 			continue;
 		if (alive(e, i) && !T(e, i)->in_exit && T(e, i)->stop == MS_RUNNING &&

@@ -355,7 +355,10 @@ static void untraced_state(struct model *m, int task)
 	 * but only once the woken task runs; a seize before that still sees
 	 * its signal-delivery-stop.
 	 */
-	t->cont_untraced = t->cont_queued && t->stop == MS_RUNNING;
+	if (t->cont_queued && t->stop == MS_RUNNING && !t->cont_untraced) {
+		t->cont_untraced = true;
+		m->ncont_untraced++;
+	}
 	t->cont_queued = false;
 	t->why_state = R_UNLINK_WAKE;
 }
@@ -363,6 +366,8 @@ static void untraced_state(struct model *m, int task)
 /* The engine saw the untraced task dequeue its SIGCONT (or it is gone). */
 void m_sigcont_ignored(struct model *m, int task)
 {
+	if (m->t[task].cont_untraced)
+		m->ncont_untraced--;
 	m->t[task].cont_untraced = false;
 }
 

@@ -170,6 +170,8 @@ struct model {
 	int n;			/* tasks in use */
 	int cap;		/* allocated */
 	int nlive;		/* tasks not released */
+	int ncont_untraced;	/* tasks with cont_untraced: settle_stops() walks the
+				 * tasks only when there is one */
 	int wrong;		/* --wrong-model: the perturbed rule; R_NONE */
 	struct m_notice *notices;	/* SIGCHLDs sent since the last check */
 	int nnotices, notices_cap;
