@@ -24,8 +24,11 @@
 #include <unistd.h>
 
 #include "cmd/fuzz.h"
+#include "lang/units.h"
 #include "lib/ddmin.h"
 #include "lib/kcheck.h"
+
+#define MAX_FINDING_TASKS 8	/* the tasks of a finding the unit pass starts from */
 
 struct mctx {
 	const struct scenario *sc;	/* the input */
@@ -44,6 +47,8 @@ struct mctx {
 	const char *input;		/* the input file's name, for the header */
 	const char *out;		/* --out: rewritten with each better candidate */
 	const char *kernel;		/* the kernel's image key, or its release */
+	char tasks[MAX_FINDING_TASKS][SC_NAME_LEN]; /* the input's finding's tasks */
+	int ntasks;			/* ... how many (0: not known) */
 };
 
 /* One remembered replay: the candidate's key and whether it reproduced. */
@@ -65,6 +70,21 @@ static unsigned long long memo_key(const bool *keep, int n)
 	return h ^ (unsigned long long)n;
 }
 
+/* Space-separated task names (a memo's "T" line) into c->tasks. */
+static void read_task_names(struct mctx *c, const char *p)
+{
+	int w;
+
+	for (c->ntasks = 0; c->ntasks < MAX_FINDING_TASKS; c->ntasks++) {
+		p += strspn(p, " \n");
+		w = (int)strcspn(p, " \n");
+		if (!w || w >= SC_NAME_LEN)
+			break;
+		snprintf(c->tasks[c->ntasks], SC_NAME_LEN, "%.*s", w, p);
+		p += w;
+	}
+}
+
 /* Read @path's results (the last line of a key wins; "?" is 0); 0 or -errno. */
 static int memo_load(struct mctx *c, const char *path)
 {
@@ -78,6 +98,10 @@ static int memo_load(struct mctx *c, const char *path)
 	while (fgets(line, sizeof(line), f)) {
 		struct memo_ent *m;
 
+		if (!strncmp(line, "T ", 2)) {
+			read_task_names(c, line + 2);
+			continue;
+		}
 		if (sscanf(line, "%c %llx", &r, &key) != 2 || !strchr("01?", r))
 			continue;
 		for (i = 0; i < c->nknown && c->known[i].key != key; i++)
@@ -215,6 +239,55 @@ static bool read_signature(const char *path, char *sig, size_t len)
 	return found;
 }
 
+/*
+ * The tasks of the first finding of a --json file ("tasks":[{"name":...}]),
+ * into c->tasks, and into the memo (a "T" line) so that a later boot, which
+ * does not replay the input again, starts the unit pass from them too.
+ */
+static void read_finding_tasks(struct mctx *c, const char *path)
+{
+	char line[8192];
+	FILE *f = fopen(path, "re");
+	const char *p, *end;
+	int w;
+
+	c->ntasks = 0;
+	while (f && fgets(line, sizeof(line), f)) {
+		if (!strstr(line, "\"type\":\"finding\"") || !strstr(line, "\"kind\":\"finding\""))
+			continue;
+		p = strstr(line, "\"tasks\":[");
+		end = p ? strchr(p, ']') : NULL;
+		while (end && c->ntasks < MAX_FINDING_TASKS && (p = strstr(p, "\"name\":\"")) &&
+		       p < end) {
+			p += strlen("\"name\":\"");
+			w = (int)strcspn(p, "\"");
+			if (w > 0 && w < SC_NAME_LEN)
+				snprintf(c->tasks[c->ntasks++], SC_NAME_LEN, "%.*s", w, p);
+			p += w;
+		}
+		break;
+	}
+	if (f)
+		fclose(f);
+	if (c->memo && c->ntasks) {
+		fputs("T", c->memo);
+		for (w = 0; w < c->ntasks; w++)
+			fprintf(c->memo, " %s", c->tasks[w]);
+		fputs("\n", c->memo);
+		fflush(c->memo);
+		fsync(fileno(c->memo));
+	}
+}
+
+/* Where a replay writes its JSON records. */
+static void replay_json(const struct mctx *c, char *buf, size_t len)
+{
+	if (c->json_path[0])
+		snprintf(buf, len, "%s", c->json_path);
+	else
+		snprintf(buf, len, "%s/replay.json", c->dir);
+}
+
 /* Replay @path once: 1 and *sig filled on a finding, 0 on none, -errno on our error. */
 static int replay(struct mctx *c, const char *path, char *sig, size_t len)
 {
@@ -228,10 +301,7 @@ static int replay(struct mctx *c, const char *path, char *sig, size_t len)
 	 * kills the guest, the host reads there whether the scenario had
 	 * ended (a crash in the teardown is not the finding).
 	 */
-	if (c->json_path[0])
-		snprintf(json, sizeof(json), "%s", c->json_path);
-	else
-		snprintf(json, sizeof(json), "%s/replay.json", c->dir);
+	replay_json(c, json, sizeof(json));
 	snprintf(tmo, sizeof(tmo), "%d", c->run->timeout_sec);
 	unlink(json);
 	argv[argc++] = "ptstress";
@@ -393,6 +463,79 @@ out:
 	return r;
 }
 
+/* ddmin's test over units: the statements they keep (sc_units_select()). */
+struct utest {
+	struct mctx *c;
+	const struct sc_units *u;
+	const bool *base;		/* the statements kept before the unit pass */
+	bool *stmts;			/* scratch: the candidate's statements */
+};
+
+static int test_units(const bool *ukeep, int nu, void *arg)
+{
+	struct utest *x = arg;
+
+	(void)nu;
+	if (sc_units_select(x->u, ukeep, x->base, x->stmts) < 0)
+		return -ENOMEM;
+	return test_candidate(x->stmts, x->u->nstmts, x->c);
+}
+
+/*
+ * Before delta debugging over statements, the same over tasks (units,
+ * lang/units.h): first one candidate of only the tasks related to the
+ * finding's own, then ddmin over the units left.  On return @keep is the
+ * best candidate so far (c->best).  Returns the replays' tests or the
+ * test's negative error.
+ */
+static int unit_pass(struct mctx *c, bool *keep, int max_tests)
+{
+	struct sc_units u;
+	struct ddmin_stats st = { 0, 0 };
+	struct utest x = { .c = c, .u = &u, .base = keep };
+	bool *ukeep = NULL, *rel = NULL;
+	int n = c->sc->nstmts, r, tests = 0, k;
+
+	if (sc_units_build(c->sc, &u))
+		return -ENOMEM;
+	x.stmts = malloc((n + 1) * sizeof(*x.stmts));
+	ukeep = malloc((u.n + 1) * sizeof(*ukeep));
+	rel = malloc((u.n + 1) * sizeof(*rel));
+	r = -ENOMEM;
+	if (!x.stmts || !ukeep || !rel)
+		goto out;
+	for (k = 0; k < u.n; k++)
+		ukeep[k] = true;
+	r = c->ntasks ? sc_units_related(&u, (const char (*)[SC_NAME_LEN])c->tasks, c->ntasks,
+					 rel) : 0;
+	if (r < 0)
+		goto out;
+	if (r > 0 && r < u.n) {
+		printf("# minimize: %d of %d tasks relate to the finding's (%s...)\n", r, u.n,
+		       c->tasks[0]);
+		tests++;
+		r = test_units(rel, u.n, &x);
+		if (r < 0)
+			goto out;
+		if (r == 1)
+			memcpy(ukeep, rel, u.n * sizeof(*ukeep));
+	}
+	r = ddmin(ukeep, u.n, test_units, &x, max_tests - tests, &st);
+	if (r < 0)
+		goto out;
+	for (r = 0, k = 0; k < u.n; k++)
+		r += ukeep[k];
+	printf("# minimize: tasks: %d of %d kept in %d tests\n", r, u.n, tests + st.tests);
+	r = tests + st.tests;
+out:
+	memcpy(keep, c->best, n * sizeof(*keep));
+	sc_units_free(&u);
+	free(x.stmts);
+	free(ukeep);
+	free(rel);
+	return r;
+}
+
 int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char *json,
 		 const struct fuzz_args *f)
 {
@@ -460,8 +603,13 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 		rc = PS_EXIT_USAGE;
 		goto out;
 	} else {
+		char json[PATH_MAX];
+
 		memo_put(&c, '?', all);
 		r = replay(&c, args[0], sig, sizeof(sig));
+		replay_json(&c, json, sizeof(json));
+		if (r == 1)
+			read_finding_tasks(&c, json);
 		if (r >= 0)
 			memo_put(&c, r == 1 && !strcmp(sig, f->signature ? f->signature : sig) ?
 				 '1' : '0', all);
@@ -483,7 +631,9 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 	/* After the input's own replay: a finding that taints does so every time. */
 	kernel_state(c.state0, sizeof(c.state0));
 	printf("# minimize: %s: %d statements, signature %s\n", args[0], sc.nstmts, c.target);
-	kept = ddmin(keep, sc.nstmts, test_candidate, &c, f->max_replays, &st);
+	kept = unit_pass(&c, keep, f->max_replays);
+	if (kept >= 0)
+		kept = ddmin(keep, sc.nstmts, test_candidate, &c, f->max_replays - kept, &st);
 	if (kept < 0 && !c.spoiled)
 		goto out;
 	/* What reproduced last, with its repairs (a subset of keep). */
