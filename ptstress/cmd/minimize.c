@@ -49,6 +49,7 @@ struct mctx {
 	const char *kernel;		/* the kernel's image key, or its release */
 	char tasks[MAX_FINDING_TASKS][SC_NAME_LEN]; /* the input's finding's tasks */
 	int ntasks;			/* ... how many (0: not known) */
+	int units, related, units_kept;	/* the unit pass: tasks, related, kept */
 };
 
 /* One remembered replay: the candidate's key and whether it reproduced. */
@@ -510,6 +511,7 @@ static int unit_pass(struct mctx *c, bool *keep, int max_tests)
 					 rel) : 0;
 	if (r < 0)
 		goto out;
+	c->related = r;
 	if (r > 0 && r < u.n) {
 		printf("# minimize: %d of %d tasks relate to the finding's (%s...)\n", r, u.n,
 		       c->tasks[0]);
@@ -526,6 +528,8 @@ static int unit_pass(struct mctx *c, bool *keep, int max_tests)
 	for (r = 0, k = 0; k < u.n; k++)
 		r += ukeep[k];
 	printf("# minimize: tasks: %d of %d kept in %d tests\n", r, u.n, tests + st.tests);
+	c->units = u.n;
+	c->units_kept = r;
 	r = tests + st.tests;
 out:
 	memcpy(keep, c->best, n * sizeof(*keep));
@@ -660,8 +664,10 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 		if (j) {
 			fprintf(j, "{\"type\":\"minimized\",\"input\":\"%s\",\"out\":\"%s\","
 				"\"signature\":\"%s\",\"original\":%d,\"minimized\":%d,"
-				"\"replays\":%d,\"confirmed\":%d,\"confirm\":%d}\n", args[0], f->out,
-				c.target, sc.nstmts, kept, c.replays, ok, f->confirm);
+				"\"replays\":%d,\"confirmed\":%d,\"confirm\":%d,\"tasks\":%d,"
+				"\"tasks_related\":%d,\"tasks_kept\":%d}\n", args[0], f->out,
+				c.target, sc.nstmts, kept, c.replays, ok, f->confirm, c.units,
+				c.related, c.units_kept);
 			fclose(j);
 		}
 	}
