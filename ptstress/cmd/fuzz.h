@@ -19,6 +19,9 @@ struct fuzz_args {
 	const char *signature;	/* --signature: check/rule/verb to keep; default the input's */
 	const char *out;	/* --out FILE: the minimized scenario */
 	const char *memo;	/* --memo FILE: replay results kept across boots */
+	const char *finding_tasks; /* --finding-tasks A,B: the finding's tasks, when the
+				    * caller knows them (the input's replay may not tell:
+				    * it can kill the guest before its record) */
 };
 
 /*

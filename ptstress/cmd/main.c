@@ -33,7 +33,8 @@ static const char usage_text[] =
 	"       ptstress fuzz [run's options] [--seed N] [--steps N] [--duration SEC]\n"
 	"                     [--tasks N] [--tracers N] [--threads N]\n"
 	"       ptstress minimize [run's options] [--confirm K] [--max-replays N]\n"
-	"                     [--signature SIG] [--memo FILE] --out FILE FILE\n"
+	"                     [--signature SIG] [--memo FILE] [--finding-tasks A,B]\n"
+	"                     --out FILE FILE\n"
 	"       ptstress links [--kernel=auto|require] TID...\n"
 	"       ptstress check [--kernel=auto|require]\n"
 	"       ptstress rules [--json]\n"
@@ -114,7 +115,8 @@ enum {
 				 * --wrong-model --first-finding */
 	OK_JSON = 4,		/* --json (a flag) */
 	OK_FUZZ = 8,		/* --seed --steps --duration --tasks --tracers --threads */
-	OK_MIN = 16,		/* --confirm --max-replays --signature --out --memo */
+	OK_MIN = 16,		/* --confirm --max-replays --signature --out --memo
+				 * --finding-tasks */
 };
 
 struct cmdline {
@@ -247,6 +249,9 @@ static int parse_cmdline(int argc, char **argv, struct cmdline *c)
 		} else if ((c->allowed & OK_MIN) &&
 			   (v = opt_value(argc, argv, &i, "--memo", &missing))) {
 			c->fz.memo = v;
+		} else if ((c->allowed & OK_MIN) &&
+			   (v = opt_value(argc, argv, &i, "--finding-tasks", &missing))) {
+			c->fz.finding_tasks = v;
 		} else if ((c->allowed & OK_JSON) && !strcmp(a, "--json")) {
 			c->json_flag = true;
 		} else if (missing) {

@@ -71,14 +71,14 @@ static unsigned long long memo_key(const bool *keep, int n)
 	return h ^ (unsigned long long)n;
 }
 
-/* Space-separated task names (a memo's "T" line) into c->tasks. */
+/* Task names separated by spaces (a memo's "T" line) or commas into c->tasks. */
 static void read_task_names(struct mctx *c, const char *p)
 {
 	int w;
 
 	for (c->ntasks = 0; c->ntasks < MAX_FINDING_TASKS; c->ntasks++) {
-		p += strspn(p, " \n");
-		w = (int)strcspn(p, " \n");
+		p += strspn(p, " ,\n");
+		w = (int)strcspn(p, " ,\n");
 		if (!w || w >= SC_NAME_LEN)
 			break;
 		snprintf(c->tasks[c->ntasks], SC_NAME_LEN, "%.*s", w, p);
@@ -592,6 +592,8 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 			goto out;
 		}
 	}
+	if (f->finding_tasks)
+		read_task_names(&c, f->finding_tasks);	/* over any memo's */
 	/*
 	 * The input's own signature first: it must end in a finding at all
 	 * (unless the memo says it did: then its --signature is the target).
@@ -612,7 +614,7 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 		memo_put(&c, '?', all);
 		r = replay(&c, args[0], sig, sizeof(sig));
 		replay_json(&c, json, sizeof(json));
-		if (r == 1)
+		if (r == 1 && !f->finding_tasks)
 			read_finding_tasks(&c, json);
 		if (r >= 0)
 			memo_put(&c, r == 1 && !strcmp(sig, f->signature ? f->signature : sig) ?
