@@ -37,6 +37,7 @@ struct mctx {
 	char target[256];		/* the signature to keep */
 	bool *best;			/* the last candidate that reproduced, repaired */
 	int replays;			/* child runs */
+	int prior;			/* --memo's replays, by earlier runs (boots) */
 	char state0[96];		/* the kernel's state at the start (kernel_state()) */
 	bool spoiled;			/* it changed: go on in a fresh boot */
 	FILE *memo;			/* --memo: results appended, "? KEY" before each */
@@ -86,37 +87,45 @@ static void read_task_names(struct mctx *c, const char *p)
 	}
 }
 
+/* Remember @key's result @r (1 or 0) in memory; 0 or -ENOMEM. */
+static int memo_set(struct mctx *c, unsigned long long key, int r)
+{
+	struct memo_ent *m;
+	int i;
+
+	for (i = 0; i < c->nknown && c->known[i].key != key; i++)
+		;
+	if (i == c->nknown) {
+		m = realloc(c->known, (c->nknown + 1) * sizeof(*m));
+		if (!m)
+			return -ENOMEM;
+		c->known = m;
+		c->nknown++;
+	}
+	c->known[i] = (struct memo_ent){ key, r };
+	return 0;
+}
+
 /* Read @path's results (the last line of a key wins; "?" is 0); 0 or -errno. */
 static int memo_load(struct mctx *c, const char *path)
 {
 	char line[128], r;
 	unsigned long long key;
 	FILE *f = fopen(path, "re");
-	int i;
 
 	if (!f)
 		return errno == ENOENT ? 0 : -errno;
 	while (fgets(line, sizeof(line), f)) {
-		struct memo_ent *m;
-
 		if (!strncmp(line, "T ", 2)) {
 			read_task_names(c, line + 2);
 			continue;
 		}
 		if (sscanf(line, "%c %llx", &r, &key) != 2 || !strchr("01?", r))
 			continue;
-		for (i = 0; i < c->nknown && c->known[i].key != key; i++)
-			;
-		if (i == c->nknown) {
-			m = realloc(c->known, (c->nknown + 1) * sizeof(*m));
-			if (!m) {
-				fclose(f);
-				return -ENOMEM;
-			}
-			c->known = m;
-			c->nknown++;
+		if (memo_set(c, key, r == '1')) {
+			fclose(f);
+			return -ENOMEM;
 		}
-		c->known[i] = (struct memo_ent){ key, r == '1' };
 	}
 	fclose(f);
 	return 0;
@@ -135,10 +144,18 @@ static int memo_get(const struct mctx *c, unsigned long long key)
 	return -1;
 }
 
-/* Append "R KEY" and get it to the host (a 9p share) before anything else runs. */
+/*
+ * Append "R KEY" and get it to the host (a 9p share) before anything else
+ * runs.  A result is remembered in memory too, with or without --memo: after
+ * its repairs a candidate of one pass is often one the other pass tried.
+ */
 static void memo_put(struct mctx *c, char r, unsigned long long key)
 {
-	if (!c->memo || c->no_memo)
+	if (c->no_memo)
+		return;
+	if (r != '?')
+		memo_set(c, key, r == '1');	/* ENOMEM: it replays again, no more */
+	if (!c->memo)
 		return;
 	fprintf(c->memo, "%c %016llx\n", r, key);
 	fflush(c->memo);
@@ -384,7 +401,7 @@ static int write_best(struct mctx *c, int ok, int confirm)
 		 "# replayed: %d/%d\n# size: %d statements, minimized from %d (%d replays)\n",
 		 c->input, c->target, input_seed(c->input), c->kernel,
 		 c->run->wrong_rule != R_NONE ? m_rule_id(c->run->wrong_rule) : "none", ok,
-		 confirm, kept, n, c->replays);
+		 confirm, kept, n, c->prior + c->replays);
 	r = write_subset(c->sc, c->best, c->out, header, first);
 	free(first);
 	return r;
@@ -582,6 +599,7 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 			goto out;
 		}
 		r = memo_load(&c, f->memo);
+		c.prior = c.nknown;
 		c.memo = fopen(f->memo, "ae");
 		p = strrchr(f->memo, '/');
 		snprintf(c.json_path, sizeof(c.json_path), "%.*sreplay.json",
@@ -658,7 +676,7 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 		goto out;
 	}
 	printf("# minimize: %d -> %d statements in %d replays (%d ddmin tests), "
-	       "replayed %d/%d: %s\n", sc.nstmts, kept, c.replays, st.tests, ok, f->confirm,
+	       "replayed %d/%d: %s\n", sc.nstmts, kept, c.prior + c.replays, st.tests, ok, f->confirm,
 	       f->out);
 	if (json) {
 		FILE *j = fopen(json, "ae");
@@ -667,9 +685,9 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 			fprintf(j, "{\"type\":\"minimized\",\"input\":\"%s\",\"out\":\"%s\","
 				"\"signature\":\"%s\",\"original\":%d,\"minimized\":%d,"
 				"\"replays\":%d,\"confirmed\":%d,\"confirm\":%d,\"tasks\":%d,"
-				"\"tasks_related\":%d,\"tasks_kept\":%d}\n", args[0], f->out,
-				c.target, sc.nstmts, kept, c.replays, ok, f->confirm, c.units,
-				c.related, c.units_kept);
+				"\"tasks_related\":%d,\"tasks_kept\":%d,\"replays_here\":%d}\n",
+				args[0], f->out, c.target, sc.nstmts, kept, c.prior + c.replays, ok,
+				f->confirm, c.units, c.related, c.units_kept, c.replays);
 			fclose(j);
 		}
 	}
