@@ -29,6 +29,7 @@
 #include "lib/kcheck.h"
 
 #define MAX_FINDING_TASKS 8	/* the tasks of a finding the unit pass starts from */
+#define MAX_RUN_FIXES	8	/* refused steps dropped from one candidate */
 
 struct mctx {
 	const struct scenario *sc;	/* the input */
@@ -51,12 +52,16 @@ struct mctx {
 	char tasks[MAX_FINDING_TASKS][SC_NAME_LEN]; /* the input's finding's tasks */
 	int ntasks;			/* ... how many (0: not known) */
 	int units, related, units_kept;	/* the unit pass: tasks, related, kept */
+	struct stmt *work;		/* sc's statements, simplified by the option pass */
+	unsigned long long variant;	/* the option pass's changes, hashed (0: none) */
+	int simplified;			/* ... how many it kept */
 };
 
 /* One remembered replay: the candidate's key and whether it reproduced. */
 struct memo_ent {
 	unsigned long long key;		/* memo_key() of the replayed statements */
 	int r;				/* 1 reproduced, 0 not (or never resolved) */
+	int line;			/* 0, or the line the engine refused to run ("r KEY LINE") */
 };
 
 /* FNV-1a over the kept bitmap and its length: a candidate's name in the memo. */
@@ -87,8 +92,8 @@ static void read_task_names(struct mctx *c, const char *p)
 	}
 }
 
-/* Remember @key's result @r (1 or 0) in memory; 0 or -ENOMEM. */
-static int memo_set(struct mctx *c, unsigned long long key, int r)
+/* Remember @key's result @r (1 or 0; refused at @line) in memory; 0 or -ENOMEM. */
+static int memo_set(struct mctx *c, unsigned long long key, int r, int line)
 {
 	struct memo_ent *m;
 	int i;
@@ -102,7 +107,7 @@ static int memo_set(struct mctx *c, unsigned long long key, int r)
 		c->known = m;
 		c->nknown++;
 	}
-	c->known[i] = (struct memo_ent){ key, r };
+	c->known[i] = (struct memo_ent){ key, r, line };
 	return 0;
 }
 
@@ -112,6 +117,7 @@ static int memo_load(struct mctx *c, const char *path)
 	char line[128], r;
 	unsigned long long key;
 	FILE *f = fopen(path, "re");
+	int at;
 
 	if (!f)
 		return errno == ENOENT ? 0 : -errno;
@@ -120,9 +126,10 @@ static int memo_load(struct mctx *c, const char *path)
 			read_task_names(c, line + 2);
 			continue;
 		}
-		if (sscanf(line, "%c %llx", &r, &key) != 2 || !strchr("01?", r))
+		at = 0;
+		if (sscanf(line, "%c %llx %d", &r, &key, &at) < 2 || !strchr("01?r", r))
 			continue;
-		if (memo_set(c, key, r == '1')) {
+		if (memo_set(c, key, r == '1', r == 'r' ? at : 0)) {
 			fclose(f);
 			return -ENOMEM;
 		}
@@ -131,16 +138,19 @@ static int memo_load(struct mctx *c, const char *path)
 	return 0;
 }
 
-/* The remembered result of @key: 1, 0, or -1 (not known). */
-static int memo_get(const struct mctx *c, unsigned long long key)
+/* The remembered result of @key: 1, 0 (refused at *@line, or 0), or -1 (not known). */
+static int memo_get(const struct mctx *c, unsigned long long key, int *line)
 {
 	int i;
 
+	*line = 0;
 	if (c->no_memo)
 		return -1;
 	for (i = 0; i < c->nknown; i++)
-		if (c->known[i].key == key)
+		if (c->known[i].key == key) {
+			*line = c->known[i].line;
 			return c->known[i].r;
+		}
 	return -1;
 }
 
@@ -149,15 +159,18 @@ static int memo_get(const struct mctx *c, unsigned long long key)
  * runs.  A result is remembered in memory too, with or without --memo: after
  * its repairs a candidate of one pass is often one the other pass tried.
  */
-static void memo_put(struct mctx *c, char r, unsigned long long key)
+static void memo_put(struct mctx *c, char r, unsigned long long key, int line)
 {
 	if (c->no_memo)
 		return;
-	if (r != '?')
-		memo_set(c, key, r == '1');	/* ENOMEM: it replays again, no more */
+	if (r != '?')	/* ENOMEM: it replays again, no more */
+		memo_set(c, key, r == '1', r == 'r' ? line : 0);
 	if (!c->memo)
 		return;
-	fprintf(c->memo, "%c %016llx\n", r, key);
+	if (r == 'r')
+		fprintf(c->memo, "r %016llx %d\n", key, line);
+	else
+		fprintf(c->memo, "%c %016llx\n", r, key);
 	fflush(c->memo);
 	fsync(fileno(c->memo));
 }
@@ -297,6 +310,27 @@ static void read_finding_tasks(struct mctx *c, const char *path)
 	}
 }
 
+/*
+ * The line the engine refused to run in a --json file (a "refused" record:
+ * the step cannot run in this candidate, e.g. a reap of a process that no
+ * longer exits because the statement that killed it is gone); 0 if none.
+ */
+static int refused_line(const char *path)
+{
+	char line[8192];
+	FILE *f = fopen(path, "re");
+	const char *p;
+	int at = 0;
+
+	while (f && !at && fgets(line, sizeof(line), f))
+		if (strstr(line, "\"type\":\"finding\",\"kind\":\"refused\"") &&
+		    (p = strstr(line, "\"line\":")))
+			at = atoi(p + strlen("\"line\":"));
+	if (f)
+		fclose(f);
+	return at;
+}
+
 /* Where a replay writes its JSON records. */
 static void replay_json(const struct mctx *c, char *buf, size_t len)
 {
@@ -309,8 +343,9 @@ static void replay_json(const struct mctx *c, char *buf, size_t len)
 /* Replay @path once: 1 and *sig filled on a finding, 0 on none, -errno on our error. */
 static int replay(struct mctx *c, const char *path, char *sig, size_t len)
 {
-	char rep[96], json[PATH_MAX], tmo[16], wm[96], *argv[16];
+	char rep[96], json[PATH_MAX], tmo[16], wm[96], self[PATH_MAX], *argv[16];
 	int argc = 0, status, fd;
+	ssize_t n;
 	pid_t pid;
 
 	snprintf(rep, sizeof(rep), "%s/rep", c->dir);
@@ -338,6 +373,16 @@ static int replay(struct mctx *c, const char *path, char *sig, size_t len)
 	}
 	argv[argc++] = (char *)path;
 	argv[argc] = NULL;
+	/*
+	 * By its real path, not /proc/self/exe: the tasks' name is then
+	 * "ptstress" as in the run that found it, not "exe" (a kernel report
+	 * may name them).
+	 */
+	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (n > 0)
+		self[n] = '\0';
+	else
+		snprintf(self, sizeof(self), "/proc/self/exe");
 	c->replays++;
 	fflush(stdout);
 	pid = fork();
@@ -349,7 +394,7 @@ static int replay(struct mctx *c, const char *path, char *sig, size_t len)
 			dup2(fd, 1);
 			dup2(fd, 2);
 		}
-		execv("/proc/self/exe", argv);
+		execv(self, argv);
 		_exit(PS_EXIT_HARNESS);
 	}
 	while (waitpid(pid, &status, 0) < 0)
@@ -413,11 +458,11 @@ static int test_candidate(const bool *keep, int n, void *arg)
 	struct mctx *c = arg;
 	bool *cand = malloc(n * sizeof(*cand));
 	int *first = malloc(n * sizeof(*first));
-	char path[96], sig[256];
+	char path[96], sig[256], json[PATH_MAX];
 	unsigned long long key;
 	struct scenario sc;
 	struct sc_error err;
-	int r = 0, tries, i;
+	int r = 0, tries, i, line, fixes = 0;
 
 	if (!cand || !first) {
 		free(cand);
@@ -426,6 +471,7 @@ static int test_candidate(const bool *keep, int n, void *arg)
 	}
 	memcpy(cand, keep, n * sizeof(*cand));
 	snprintf(path, sizeof(path), "%s/cand.sc", c->dir);
+again:
 	for (tries = 0; tries <= n; tries++) {
 		r = write_subset(c->sc, cand, path, NULL, first);
 		if (r < 0)
@@ -444,36 +490,49 @@ static int test_candidate(const bool *keep, int n, void *arg)
 		}
 		cand[i] = false;
 	}
-	key = memo_key(cand, n);
-	r = memo_get(c, key);
-	if (r >= 0) {
-		if (r == 1) {
-			memcpy(c->best, cand, n * sizeof(*cand));
-			write_best(c, 0, 0);
+	key = memo_key(cand, n) ^ c->variant;
+	r = memo_get(c, key, &line);
+	if (r < 0) {
+		memo_put(c, '?', key, 0);
+		r = replay(c, path, sig, sizeof(sig));
+		if (r == 1 && strcmp(sig, c->target))
+			r = 0;	/* another finding: not this signature's reproducer */
+		line = 0;
+		if (r == 0) {
+			replay_json(c, json, sizeof(json));
+			line = refused_line(json);
 		}
-		goto out;
+		if (r >= 0)
+			memo_put(c, line ? 'r' : r ? '1' : '0', key, line);
+		if (r >= 0) {
+			char now[96];
+
+			kernel_state(now, sizeof(now));
+			if (strcmp(now, c->state0)) {
+				printf("# minimize: the kernel changed (%s, was %s): go on in a "
+				       "fresh boot\n", now, c->state0);
+				c->spoiled = true;
+				r = -EAGAIN;
+				goto out;
+			}
+		}
 	}
-	memo_put(c, '?', key);
-	r = replay(c, path, sig, sizeof(sig));
-	if (r == 1 && strcmp(sig, c->target))
-		r = 0;	/* another finding: not this signature's reproducer */
-	if (r >= 0)
-		memo_put(c, r ? '1' : '0', key);
+	/*
+	 * A step the engine refused: the candidate without it is the one to
+	 * try (a few times: each costs a replay up to the refusal).
+	 */
+	if (r == 0 && line && !c->no_memo && ++fixes <= MAX_RUN_FIXES) {
+		for (i = n - 1; i >= 0; i--)
+			if (cand[i] && first[i] && first[i] <= line)
+				break;
+		if (i >= 0) {
+			cand[i] = false;
+			goto again;
+		}
+	}
 	if (r == 1 && !c->no_memo) {
 		memcpy(c->best, cand, n * sizeof(*cand));
 		write_best(c, 0, 0);
-	}
-	if (r >= 0) {
-		char now[96];
-
-		kernel_state(now, sizeof(now));
-		if (strcmp(now, c->state0)) {
-			printf("# minimize: the kernel changed (%s, was %s): go on in a fresh "
-			       "boot\n", now, c->state0);
-			c->spoiled = true;
-			r = -EAGAIN;
-			goto out;
-		}
 	}
 out:
 	free(cand);
@@ -557,12 +616,58 @@ out:
 	return r;
 }
 
+/* The variant hash after one more change: option @k of statement @i. */
+static unsigned long long variant_mix(unsigned long long h, int i, int k)
+{
+	h ^= ((unsigned long long)i << 24 | (unsigned long long)k) + 0x9e3779b97f4a7c15ULL;
+	h *= 1099511628211ULL;
+	return h ? h : 1;
+}
+
+/*
+ * The last pass: each kept statement's simpler variants (sc_stmt_simplify():
+ * an option, a flag, a size less), one at a time; a variant that still
+ * reproduces stays.  The memo tells variants apart by c->variant, a hash
+ * of the changes kept so far and the one on trial, so a later boot goes
+ * through the same sequence.  Returns the tests made or the test's error.
+ */
+static int option_pass(struct mctx *c, bool *keep, int max_tests)
+{
+	int n = c->sc->nstmts, i, k, r, tests = 0;
+	unsigned long long base = c->variant;
+	struct stmt v, saved;
+
+	for (i = 0; i < n; i++) {
+		for (k = 0; keep[i] && tests < max_tests && sc_stmt_simplify(&c->work[i], k, &v);
+		     k++) {
+			saved = c->work[i];
+			c->work[i] = v;
+			c->variant = variant_mix(base, i, k);
+			tests++;
+			r = test_candidate(keep, n, c);
+			if (r == 1) {
+				/* kept: the statement's later variants move up one */
+				base = c->variant;
+				memcpy(keep, c->best, n * sizeof(*keep));
+				c->simplified++;
+				k--;
+				continue;
+			}
+			c->work[i] = saved;
+			c->variant = base;
+			if (r < 0)
+				return r;
+		}
+	}
+	return tests;
+}
+
 int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char *json,
 		 const struct fuzz_args *f)
 {
 	struct mctx c = { .run = run };
-	struct ddmin_stats st = { 0, 0 };
-	struct scenario sc;
+	struct ddmin_stats st = { 0, 0 }, st2;
+	struct scenario sc, work;
 	struct sc_error err;
 	struct utsname u;
 	unsigned long long all;
@@ -570,7 +675,7 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 	const char *p;
 	const char *key = getenv("PTSTRESS_KERNEL_KEY");
 	bool *keep = NULL;
-	int i, kept, ok = 0, r, rc = PS_EXIT_HARNESS;
+	int i, kept, ok = 0, r, rc = PS_EXIT_HARNESS, budget = 0;
 
 	if (nargs != 1 || !f->out) {
 		fprintf(stderr, "ptstress minimize: needs one FILE and --out FILE\n");
@@ -580,12 +685,19 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 		sc_error_print(&err);
 		return PS_EXIT_USAGE;
 	}
-	c.sc = &sc;
 	c.input = args[0];
 	c.out = f->out;
 	uname(&u);
 	c.kernel = key ? key : u.release;
 	snprintf(c.dir, sizeof(c.dir), "/tmp/ptstress-min.XXXXXX");
+	/* the passes read the working copy; the option pass changes its statements */
+	work = sc;
+	c.work = malloc((sc.nstmts + 1) * sizeof(*c.work));
+	if (!c.work)
+		goto out;
+	memcpy(c.work, sc.stmts, sc.nstmts * sizeof(*c.work));
+	work.stmts = c.work;
+	c.sc = &work;
 	keep = calloc(sc.nstmts + 1, sizeof(*keep));
 	c.best = calloc(sc.nstmts + 1, sizeof(*c.best));
 	if (!keep || !c.best || !mkdtemp(c.dir))
@@ -617,7 +729,7 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 	 * (unless the memo says it did: then its --signature is the target).
 	 */
 	all = memo_key(keep, sc.nstmts);
-	r = memo_get(&c, all);
+	r = memo_get(&c, all, &i);
 	if (r == 1) {
 		snprintf(sig, sizeof(sig), "%s", f->signature);
 	} else if (r == 0) {
@@ -629,14 +741,14 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 	} else {
 		char json[PATH_MAX];
 
-		memo_put(&c, '?', all);
+		memo_put(&c, '?', all, 0);
 		r = replay(&c, args[0], sig, sizeof(sig));
 		replay_json(&c, json, sizeof(json));
 		if (r == 1 && !f->finding_tasks)
 			read_finding_tasks(&c, json);
 		if (r >= 0)
 			memo_put(&c, r == 1 && !strcmp(sig, f->signature ? f->signature : sig) ?
-				 '1' : '0', all);
+				 '1' : '0', all, 0);
 	}
 	if (r < 0)
 		goto out;
@@ -656,8 +768,22 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 	kernel_state(c.state0, sizeof(c.state0));
 	printf("# minimize: %s: %d statements, signature %s\n", args[0], sc.nstmts, c.target);
 	kept = unit_pass(&c, keep, f->max_replays);
-	if (kept >= 0)
-		kept = ddmin(keep, sc.nstmts, test_candidate, &c, f->max_replays - kept, &st);
+	if (kept >= 0) {
+		budget = f->max_replays - kept;
+		kept = ddmin(keep, sc.nstmts, test_candidate, &c, budget, &st);
+	}
+	if (kept >= 0) {
+		budget -= st.tests;
+		kept = option_pass(&c, keep, budget);
+		/* a simpler statement may have made others unneeded */
+		if (kept >= 0 && c.simplified) {
+			budget -= kept;
+			st2 = st;
+			kept = ddmin(keep, sc.nstmts, test_candidate, &c, budget, &st);
+			st.tests += st2.tests;
+			st.hits += st2.hits;
+		}
+	}
 	if (kept < 0 && !c.spoiled)
 		goto out;
 	/* What reproduced last, with its repairs (a subset of keep). */
@@ -685,9 +811,10 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 			fprintf(j, "{\"type\":\"minimized\",\"input\":\"%s\",\"out\":\"%s\","
 				"\"signature\":\"%s\",\"original\":%d,\"minimized\":%d,"
 				"\"replays\":%d,\"confirmed\":%d,\"confirm\":%d,\"tasks\":%d,"
-				"\"tasks_related\":%d,\"tasks_kept\":%d,\"replays_here\":%d}\n",
-				args[0], f->out, c.target, sc.nstmts, kept, c.prior + c.replays, ok,
-				f->confirm, c.units, c.related, c.units_kept, c.replays);
+				"\"tasks_related\":%d,\"tasks_kept\":%d,\"replays_here\":%d,"
+				"\"simplified\":%d}\n", args[0], f->out, c.target, sc.nstmts, kept,
+				c.prior + c.replays, ok, f->confirm, c.units, c.related,
+				c.units_kept, c.replays, c.simplified);
 			fclose(j);
 		}
 	}
@@ -700,6 +827,7 @@ out:
 		rm_tree(c.dir);
 	free(keep);
 	free(c.best);
+	free(c.work);
 	scenario_free(&sc);
 	return rc;
 }

@@ -272,3 +272,56 @@ int sc_units_related(const struct sc_units *u, const char (*names)[SC_NAME_LEN],
 	free(seed);
 	return n;
 }
+
+/* Flags whose absence is the simpler statement (not on/off, ignore: other meanings). */
+#define SIMPLER_WITHOUT	(O_EXITKILL | O_SYSGOOD | O_TRACECLONE | O_TRACEFORK | O_TRACEVFORK | \
+			 O_TRACEEXEC | O_TRACEEXIT | O_TRACEVFORKDONE | O_SUBREAPER | O_PIDNS | \
+			 O_GDB_QUIT | O_THREAD_ONLY | O_NOCLDWAIT | O_CLONE_PARENT | O_NOWAIT | \
+			 O_NOTHREAD | O_WCLONE | O_WALL | O_WSTOPPED | O_WCONTINUED | O_VFORK | \
+			 O_PIDFD)
+
+int sc_stmt_simplify(const struct stmt *st, int k, struct stmt *out)
+{
+	unsigned int bits = st->opts & SIMPLER_WITHOUT, b;
+
+	*out = *st;
+	for (b = 1; b; b <<= 1) {
+		if (!(bits & b))
+			continue;
+		if (k-- == 0) {
+			out->opts &= ~b;
+			return 1;
+		}
+	}
+	if (st->verb == V_STRESS) {
+		int *n[] = { &out->tasks, &out->tracers, &out->rounds };
+		unsigned int i;
+
+		for (i = 0; i < sizeof(n) / sizeof(n[0]); i++)
+			if (*n[i] > 1 && k-- == 0) {
+				*n[i] /= 2;
+				return 1;
+			}
+	}
+	if (st->threads > 0 && k-- == 0) {
+		out->threads = 0;
+		return 1;
+	}
+	if (st->exitsig && k-- == 0) {
+		out->exitsig = 0;
+		return 1;
+	}
+	if (st->setns[0] && k-- == 0) {
+		out->setns[0] = '\0';
+		return 1;
+	}
+	if (st->verb == V_PROCESS && st->parent[0] && k-- == 0) {
+		out->parent[0] = '\0';
+		return 1;
+	}
+	if (st->verb == V_EXIT && st->num && k-- == 0) {
+		out->num = 0;
+		return 1;
+	}
+	return 0;
+}

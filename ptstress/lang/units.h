@@ -54,4 +54,15 @@ int sc_units_select(const struct sc_units *u, const bool *ukeep, const bool *bas
 int sc_units_related(const struct sc_units *u, const char (*names)[SC_NAME_LEN], int nnames,
 		     bool *ukeep);
 
+/*
+ * The minimizer's last pass: simpler variants of one statement, each one
+ * option, flag or size less.  Writes the @k-th variant of @st (k = 0, 1,
+ * ...) to @out, a copy of @st with one change: a ptrace option or another
+ * optional flag dropped (exitkill, tracefork, subreaper, pidns, clone-parent,
+ * a wait flag, ...), "threads N" / "exit-signal" / "setns" / a process's
+ * "parent" / an exit code gone, a stress statement's tasks, tracers or
+ * rounds halved.  Returns 1, or 0 when @st has no @k-th variant.
+ */
+int sc_stmt_simplify(const struct stmt *st, int k, struct stmt *out);
+
 #endif

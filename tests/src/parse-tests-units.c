@@ -121,3 +121,64 @@ TEST(units_related_to_a_finding)
 	sc_units_free(&u);
 	scenario_free(&sc);
 }
+
+/* Each variant is one option, flag or size less; then there are no more. */
+TEST(units_statement_variants)
+{
+	static const char text[] =
+		"tracer tr0\n"
+		"process b\n"
+		"process c parent b threads 2 exit-signal SIGUSR1 setns b subreaper\n"
+		"seize tr0 c exitkill tracefork\n"
+		"exit c 3\n"
+		"stress tasks 8 tracers 1 rounds 3 threads 1 seed 5\n"
+		"check\n";
+	struct scenario sc;
+	struct sc_error err;
+	struct stmt v;
+	const struct stmt *p, *z, *x, *s;
+
+	ASSERT_EQ(scenario_parse_text("v.sc", text, strlen(text), true, &sc, &err), 0);
+	p = &sc.stmts[2];
+	z = &sc.stmts[3];
+	x = &sc.stmts[4];
+	s = &sc.stmts[5];
+	/* seize: exitkill, then tracefork */
+	ASSERT_EQ(sc_stmt_simplify(z, 0, &v), 1);
+	EXPECT_EQ(v.opts, (unsigned int)O_TRACEFORK);
+	ASSERT_EQ(sc_stmt_simplify(z, 1, &v), 1);
+	EXPECT_EQ(v.opts, (unsigned int)O_EXITKILL);
+	EXPECT_EQ(sc_stmt_simplify(z, 2, &v), 0);
+	/* process: subreaper, threads, exit-signal, setns, parent; one at a time */
+	ASSERT_EQ(sc_stmt_simplify(p, 0, &v), 1);
+	EXPECT_EQ(v.opts & O_SUBREAPER, 0u);
+	EXPECT_EQ(v.threads, 2);
+	ASSERT_EQ(sc_stmt_simplify(p, 1, &v), 1);
+	EXPECT_EQ(v.threads, 0);
+	EXPECT_TRUE(v.opts & O_SUBREAPER);
+	ASSERT_EQ(sc_stmt_simplify(p, 2, &v), 1);
+	EXPECT_EQ(v.exitsig, 0);
+	ASSERT_EQ(sc_stmt_simplify(p, 3, &v), 1);
+	EXPECT_STREQ(v.setns, "");
+	EXPECT_STREQ(v.parent, "b");
+	ASSERT_EQ(sc_stmt_simplify(p, 4, &v), 1);
+	EXPECT_STREQ(v.parent, "");
+	EXPECT_STREQ(v.setns, "b");
+	EXPECT_EQ(sc_stmt_simplify(p, 5, &v), 0);
+	/* exit: the code */
+	ASSERT_EQ(sc_stmt_simplify(x, 0, &v), 1);
+	EXPECT_EQ(v.num, 0);
+	EXPECT_EQ(sc_stmt_simplify(x, 1, &v), 0);
+	/* stress: tasks halved (tracers 1 cannot be), rounds halved, threads gone */
+	ASSERT_EQ(sc_stmt_simplify(s, 0, &v), 1);
+	EXPECT_EQ(v.tasks, 4);
+	ASSERT_EQ(sc_stmt_simplify(s, 1, &v), 1);
+	EXPECT_EQ(v.rounds, 1);
+	EXPECT_EQ(v.tasks, 8);
+	ASSERT_EQ(sc_stmt_simplify(s, 2, &v), 1);
+	EXPECT_EQ(v.threads, 0);
+	EXPECT_EQ(sc_stmt_simplify(s, 3, &v), 0);
+	EXPECT_EQ(sc_stmt_simplify(&sc.stmts[6], 0, &v), 0);	/* check */
+	EXPECT_EQ(sc_stmt_simplify(&sc.stmts[0], 0, &v), 0);	/* tracer */
+	scenario_free(&sc);
+}
