@@ -52,9 +52,11 @@ struct mctx {
 	char tasks[MAX_FINDING_TASKS][SC_NAME_LEN]; /* the input's finding's tasks */
 	int ntasks;			/* ... how many (0: not known) */
 	int units, related, units_kept;	/* the unit pass: tasks, related, kept */
+	bool related_hit;		/* ... the related tasks' candidate reproduced */
 	struct stmt *work;		/* sc's statements, simplified by the option pass */
 	unsigned long long variant;	/* the option pass's changes, hashed (0: none) */
 	int simplified;			/* ... how many it kept */
+	int refused;			/* statements dropped after the engine refused them */
 };
 
 /* One remembered replay: the candidate's key and whether it reproduced. */
@@ -527,6 +529,7 @@ again:
 				break;
 		if (i >= 0) {
 			cand[i] = false;
+			c->refused++;
 			goto again;
 		}
 	}
@@ -595,6 +598,7 @@ static int unit_pass(struct mctx *c, bool *keep, int max_tests)
 		r = test_units(rel, u.n, &x);
 		if (r < 0)
 			goto out;
+		c->related_hit = r == 1;
 		if (r == 1)
 			memcpy(ukeep, rel, u.n * sizeof(*ukeep));
 	}
@@ -812,9 +816,10 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 				"\"signature\":\"%s\",\"original\":%d,\"minimized\":%d,"
 				"\"replays\":%d,\"confirmed\":%d,\"confirm\":%d,\"tasks\":%d,"
 				"\"tasks_related\":%d,\"tasks_kept\":%d,\"replays_here\":%d,"
-				"\"simplified\":%d}\n", args[0], f->out, c.target, sc.nstmts, kept,
-				c.prior + c.replays, ok, f->confirm, c.units, c.related,
-				c.units_kept, c.replays, c.simplified);
+				"\"simplified\":%d,\"refused_dropped\":%d,\"related_hit\":%s}\n",
+				args[0], f->out, c.target, sc.nstmts, kept, c.prior + c.replays, ok,
+				f->confirm, c.units, c.related, c.units_kept, c.replays,
+				c.simplified, c.refused, c.related_hit ? "true" : "false");
 			fclose(j);
 		}
 	}
