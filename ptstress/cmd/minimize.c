@@ -504,19 +504,26 @@ again:
 			replay_json(c, json, sizeof(json));
 			line = refused_line(json);
 		}
-		if (r >= 0)
-			memo_put(c, line ? 'r' : r ? '1' : '0', key, line);
 		if (r >= 0) {
 			char now[96];
 
 			kernel_state(now, sizeof(now));
 			if (strcmp(now, c->state0)) {
+				/*
+				 * A replay that found nothing here but changed the
+				 * kernel (a WARN, the checker's report) stays "?":
+				 * its console, which the host reads, says whether it
+				 * reproduced a kernel report's signature.
+				 */
+				if (r == 1)
+					memo_put(c, '1', key, 0);
 				printf("# minimize: the kernel changed (%s, was %s): go on in a "
 				       "fresh boot\n", now, c->state0);
 				c->spoiled = true;
 				r = -EAGAIN;
 				goto out;
 			}
+			memo_put(c, line ? 'r' : r ? '1' : '0', key, line);
 		}
 	}
 	/*
@@ -743,13 +750,26 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 		rc = PS_EXIT_USAGE;
 		goto out;
 	} else {
-		char json[PATH_MAX];
+		char json[PATH_MAX], pre[96], now[96];
 
+		kernel_state(pre, sizeof(pre));
 		memo_put(&c, '?', all, 0);
 		r = replay(&c, args[0], sig, sizeof(sig));
 		replay_json(&c, json, sizeof(json));
 		if (r == 1 && !f->finding_tasks)
 			read_finding_tasks(&c, json);
+		kernel_state(now, sizeof(now));
+		if (r == 0 && c.memo && strcmp(now, pre)) {
+			/*
+			 * No finding here, but the kernel reported something (a
+			 * finding whose signature is a kernel report's, which only
+			 * the console shows): "?" stays for the host to resolve.
+			 */
+			printf("# minimize: the kernel changed (%s, was %s) in the input's "
+			       "replay: go on in a fresh boot\n", now, pre);
+			rc = PS_EXIT_FRESH_BOOT;
+			goto out;
+		}
 		if (r >= 0)
 			memo_put(&c, r == 1 && !strcmp(sig, f->signature ? f->signature : sig) ?
 				 '1' : '0', all, 0);
