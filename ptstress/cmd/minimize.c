@@ -24,47 +24,10 @@
 #include <unistd.h>
 
 #include "cmd/fuzz.h"
-#include "lang/units.h"
 #include "lib/ddmin.h"
 #include "lib/kcheck.h"
 
-#define MAX_FINDING_TASKS 8	/* the tasks of a finding the unit pass starts from */
-#define MAX_RUN_FIXES	8	/* refused steps dropped from one candidate */
-
-struct mctx {
-	const struct scenario *sc;	/* the input */
-	const struct run_opts *run;	/* run's options for the replays */
-	char dir[64];			/* scratch directory */
-	char target[256];		/* the signature to keep */
-	bool *best;			/* the last candidate that reproduced, repaired */
-	int replays;			/* child runs */
-	int prior;			/* --memo's replays, by earlier runs (boots) */
-	char state0[96];		/* the kernel's state at the start (kernel_state()) */
-	bool spoiled;			/* it changed: go on in a fresh boot */
-	FILE *memo;			/* --memo: results appended, "? KEY" before each */
-	struct memo_ent *known;		/* --memo's results read at the start */
-	int nknown;			/* ... how many */
-	bool no_memo;			/* the confirmations: replay whatever is known */
-	char json_path[PATH_MAX];	/* --memo's directory/replay.json; "" without */
-	const char *input;		/* the input file's name, for the header */
-	const char *out;		/* --out: rewritten with each better candidate */
-	const char *kernel;		/* the kernel's image key, or its release */
-	char tasks[MAX_FINDING_TASKS][SC_NAME_LEN]; /* the input's finding's tasks */
-	int ntasks;			/* ... how many (0: not known) */
-	int units, related, units_kept;	/* the unit pass: tasks, related, kept */
-	bool related_hit;		/* ... the related tasks' candidate reproduced */
-	struct stmt *work;		/* sc's statements, simplified by the option pass */
-	unsigned long long variant;	/* the option pass's changes, hashed (0: none) */
-	int simplified;			/* ... how many it kept */
-	int refused;			/* statements dropped after the engine refused them */
-};
-
-/* One remembered replay: the candidate's key and whether it reproduced. */
-struct memo_ent {
-	unsigned long long key;		/* memo_key() of the replayed statements */
-	int r;				/* 1 reproduced, 0 not (or never resolved) */
-	int line;			/* 0, or the line the engine refused to run ("r KEY LINE") */
-};
+#include "cmd/minimize-int.h"
 
 /* FNV-1a over the kept bitmap and its length: a candidate's name in the memo. */
 static unsigned long long memo_key(const bool *keep, int n)
@@ -455,7 +418,7 @@ static int write_best(struct mctx *c, int ok, int confirm)
 }
 
 /* The candidate, with statements naming undefined tasks dropped; 1 if it reproduces. */
-static int test_candidate(const bool *keep, int n, void *arg)
+int test_candidate(const bool *keep, int n, void *arg)
 {
 	struct mctx *c = arg;
 	bool *cand = malloc(n * sizeof(*cand));
@@ -548,129 +511,6 @@ out:
 	free(cand);
 	free(first);
 	return r;
-}
-
-/* ddmin's test over units: the statements they keep (sc_units_select()). */
-struct utest {
-	struct mctx *c;
-	const struct sc_units *u;
-	const bool *base;		/* the statements kept before the unit pass */
-	bool *stmts;			/* scratch: the candidate's statements */
-};
-
-static int test_units(const bool *ukeep, int nu, void *arg)
-{
-	struct utest *x = arg;
-
-	(void)nu;
-	if (sc_units_select(x->u, ukeep, x->base, x->stmts) < 0)
-		return -ENOMEM;
-	return test_candidate(x->stmts, x->u->nstmts, x->c);
-}
-
-/*
- * Before delta debugging over statements, the same over tasks (units,
- * lang/units.h): first one candidate of only the tasks related to the
- * finding's own, then ddmin over the units left.  On return @keep is the
- * best candidate so far (c->best).  Returns the replays' tests or the
- * test's negative error.
- */
-static int unit_pass(struct mctx *c, bool *keep, int max_tests)
-{
-	struct sc_units u;
-	struct ddmin_stats st = { 0, 0 };
-	struct utest x = { .c = c, .u = &u, .base = keep };
-	bool *ukeep = NULL, *rel = NULL;
-	int n = c->sc->nstmts, r, tests = 0, k;
-
-	if (sc_units_build(c->sc, &u))
-		return -ENOMEM;
-	x.stmts = malloc((n + 1) * sizeof(*x.stmts));
-	ukeep = malloc((u.n + 1) * sizeof(*ukeep));
-	rel = malloc((u.n + 1) * sizeof(*rel));
-	r = -ENOMEM;
-	if (!x.stmts || !ukeep || !rel)
-		goto out;
-	for (k = 0; k < u.n; k++)
-		ukeep[k] = true;
-	r = c->ntasks ? sc_units_related(&u, (const char (*)[SC_NAME_LEN])c->tasks, c->ntasks,
-					 rel) : 0;
-	if (r < 0)
-		goto out;
-	c->related = r;
-	if (r > 0 && r < u.n) {
-		printf("# minimize: %d of %d tasks relate to the finding's (%s...)\n", r, u.n,
-		       c->tasks[0]);
-		tests++;
-		r = test_units(rel, u.n, &x);
-		if (r < 0)
-			goto out;
-		c->related_hit = r == 1;
-		if (r == 1)
-			memcpy(ukeep, rel, u.n * sizeof(*ukeep));
-	}
-	r = ddmin(ukeep, u.n, test_units, &x, max_tests - tests, &st);
-	if (r < 0)
-		goto out;
-	for (r = 0, k = 0; k < u.n; k++)
-		r += ukeep[k];
-	printf("# minimize: tasks: %d of %d kept in %d tests\n", r, u.n, tests + st.tests);
-	c->units = u.n;
-	c->units_kept = r;
-	r = tests + st.tests;
-out:
-	memcpy(keep, c->best, n * sizeof(*keep));
-	sc_units_free(&u);
-	free(x.stmts);
-	free(ukeep);
-	free(rel);
-	return r;
-}
-
-/* The variant hash after one more change: option @k of statement @i. */
-static unsigned long long variant_mix(unsigned long long h, int i, int k)
-{
-	h ^= ((unsigned long long)i << 24 | (unsigned long long)k) + 0x9e3779b97f4a7c15ULL;
-	h *= 1099511628211ULL;
-	return h ? h : 1;
-}
-
-/*
- * The last pass: each kept statement's simpler variants (sc_stmt_simplify():
- * an option, a flag, a size less), one at a time; a variant that still
- * reproduces stays.  The memo tells variants apart by c->variant, a hash
- * of the changes kept so far and the one on trial, so a later boot goes
- * through the same sequence.  Returns the tests made or the test's error.
- */
-static int option_pass(struct mctx *c, bool *keep, int max_tests)
-{
-	int n = c->sc->nstmts, i, k, r, tests = 0;
-	unsigned long long base = c->variant;
-	struct stmt v, saved;
-
-	for (i = 0; i < n; i++) {
-		for (k = 0; keep[i] && tests < max_tests && sc_stmt_simplify(&c->work[i], k, &v);
-		     k++) {
-			saved = c->work[i];
-			c->work[i] = v;
-			c->variant = variant_mix(base, i, k);
-			tests++;
-			r = test_candidate(keep, n, c);
-			if (r == 1) {
-				/* kept: the statement's later variants move up one */
-				base = c->variant;
-				memcpy(keep, c->best, n * sizeof(*keep));
-				c->simplified++;
-				k--;
-				continue;
-			}
-			c->work[i] = saved;
-			c->variant = base;
-			if (r < 0)
-				return r;
-		}
-	}
-	return tests;
 }
 
 int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char *json,

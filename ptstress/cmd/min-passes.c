@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ptstress minimize's passes over tasks and over options (minimize-int.h);
+ * the statement pass is lib/ddmin.c's over test_candidate().
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/minimize-int.h"
+#include "lang/units.h"
+#include "lib/ddmin.h"
+
+/* ddmin's test over units: the statements they keep (sc_units_select()). */
+struct utest {
+	struct mctx *c;
+	const struct sc_units *u;
+	const bool *base;		/* the statements kept before the unit pass */
+	bool *stmts;			/* scratch: the candidate's statements */
+};
+
+static int test_units(const bool *ukeep, int nu, void *arg)
+{
+	struct utest *x = arg;
+
+	(void)nu;
+	if (sc_units_select(x->u, ukeep, x->base, x->stmts) < 0)
+		return -ENOMEM;
+	return test_candidate(x->stmts, x->u->nstmts, x->c);
+}
+
+/*
+ * Before delta debugging over statements, the same over tasks (units,
+ * lang/units.h): first one candidate of only the tasks related to the
+ * finding's own, then ddmin over the units left.  On return @keep is the
+ * best candidate so far (c->best).  Returns the replays' tests or the
+ * test's negative error.
+ */
+int unit_pass(struct mctx *c, bool *keep, int max_tests)
+{
+	struct sc_units u;
+	struct ddmin_stats st = { 0, 0 };
+	struct utest x = { .c = c, .u = &u, .base = keep };
+	bool *ukeep = NULL, *rel = NULL;
+	int n = c->sc->nstmts, r, tests = 0, k;
+
+	if (sc_units_build(c->sc, &u))
+		return -ENOMEM;
+	x.stmts = malloc((n + 1) * sizeof(*x.stmts));
+	ukeep = malloc((u.n + 1) * sizeof(*ukeep));
+	rel = malloc((u.n + 1) * sizeof(*rel));
+	r = -ENOMEM;
+	if (!x.stmts || !ukeep || !rel)
+		goto out;
+	for (k = 0; k < u.n; k++)
+		ukeep[k] = true;
+	r = c->ntasks ? sc_units_related(&u, (const char (*)[SC_NAME_LEN])c->tasks, c->ntasks,
+					 rel) : 0;
+	if (r < 0)
+		goto out;
+	c->related = r;
+	if (r > 0 && r < u.n) {
+		printf("# minimize: %d of %d tasks relate to the finding's (%s...)\n", r, u.n,
+		       c->tasks[0]);
+		tests++;
+		r = test_units(rel, u.n, &x);
+		if (r < 0)
+			goto out;
+		c->related_hit = r == 1;
+		if (r == 1)
+			memcpy(ukeep, rel, u.n * sizeof(*ukeep));
+	}
+	r = ddmin(ukeep, u.n, test_units, &x, max_tests - tests, &st);
+	if (r < 0)
+		goto out;
+	for (r = 0, k = 0; k < u.n; k++)
+		r += ukeep[k];
+	printf("# minimize: tasks: %d of %d kept in %d tests\n", r, u.n, tests + st.tests);
+	c->units = u.n;
+	c->units_kept = r;
+	r = tests + st.tests;
+out:
+	memcpy(keep, c->best, n * sizeof(*keep));
+	sc_units_free(&u);
+	free(x.stmts);
+	free(ukeep);
+	free(rel);
+	return r;
+}
+
+/* The variant hash after one more change: option @k of statement @i. */
+static unsigned long long variant_mix(unsigned long long h, int i, int k)
+{
+	h ^= ((unsigned long long)i << 24 | (unsigned long long)k) + 0x9e3779b97f4a7c15ULL;
+	h *= 1099511628211ULL;
+	return h ? h : 1;
+}
+
+/*
+ * The last pass: each kept statement's simpler variants (sc_stmt_simplify():
+ * an option, a flag, a size less), one at a time; a variant that still
+ * reproduces stays.  The memo tells variants apart by c->variant, a hash
+ * of the changes kept so far and the one on trial, so a later boot goes
+ * through the same sequence.  Returns the tests made or the test's error.
+ */
+int option_pass(struct mctx *c, bool *keep, int max_tests)
+{
+	int n = c->sc->nstmts, i, k, r, tests = 0;
+	unsigned long long base = c->variant;
+	struct stmt v, saved;
+
+	for (i = 0; i < n; i++) {
+		for (k = 0; keep[i] && tests < max_tests && sc_stmt_simplify(&c->work[i], k, &v);
+		     k++) {
+			saved = c->work[i];
+			c->work[i] = v;
+			c->variant = variant_mix(base, i, k);
+			tests++;
+			r = test_candidate(keep, n, c);
+			if (r == 1) {
+				/* kept: the statement's later variants move up one */
+				base = c->variant;
+				memcpy(keep, c->best, n * sizeof(*keep));
+				c->simplified++;
+				k--;
+				continue;
+			}
+			c->work[i] = saved;
+			c->variant = base;
+			if (r < 0)
+				return r;
+		}
+	}
+	return tests;
+}
+

@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ptstress minimize's internals, shared by minimize.c (the command, the
+ * replays, the memo) and min-passes.c (the passes over tasks and options).
+ */
+#ifndef PTSTRESS_CMD_MINIMIZE_INT_H
+#define PTSTRESS_CMD_MINIMIZE_INT_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "engine/run.h"
+#include "lang/scenario.h"
+
+#define MAX_FINDING_TASKS 8	/* the tasks of a finding the unit pass starts from */
+#define MAX_RUN_FIXES	8	/* refused steps dropped from one candidate */
+
+/* One minimization. */
+struct mctx {
+	const struct scenario *sc;	/* the input (statements: work) */
+	const struct run_opts *run;	/* run's options for the replays */
+	char dir[64];			/* scratch directory */
+	char target[256];		/* the signature to keep */
+	bool *best;			/* the last candidate that reproduced, repaired */
+	int replays;			/* child runs */
+	int prior;			/* --memo's replays, by earlier runs (boots) */
+	char state0[96];		/* the kernel's state at the start (kernel_state()) */
+	bool spoiled;			/* it changed: go on in a fresh boot */
+	FILE *memo;			/* --memo: results appended, "? KEY" before each */
+	struct memo_ent *known;		/* --memo's results read at the start */
+	int nknown;			/* ... how many */
+	bool no_memo;			/* the confirmations: replay whatever is known */
+	char json_path[PATH_MAX];	/* --memo's directory/replay.json; "" without */
+	const char *input;		/* the input file's name, for the header */
+	const char *out;		/* --out: rewritten with each better candidate */
+	const char *kernel;		/* the kernel's image key, or its release */
+	char tasks[MAX_FINDING_TASKS][SC_NAME_LEN]; /* the input's finding's tasks */
+	int ntasks;			/* ... how many (0: not known) */
+	int units, related, units_kept;	/* the unit pass: tasks, related, kept */
+	bool related_hit;		/* ... the related tasks' candidate reproduced */
+	struct stmt *work;		/* sc's statements, simplified by the option pass */
+	unsigned long long variant;	/* the option pass's changes, hashed (0: none) */
+	int simplified;			/* ... how many it kept */
+	int refused;			/* statements dropped after the engine refused them */
+};
+
+/* One remembered replay: the candidate's key and whether it reproduced. */
+struct memo_ent {
+	unsigned long long key;		/* memo_key() of the replayed statements */
+	int r;				/* 1 reproduced, 0 not (or never resolved) */
+	int line;			/* 0, or the line the engine refused to run ("r KEY LINE") */
+};
+
+/*
+ * Replay the candidate @keep (with statements naming undefined tasks, or
+ * refused by the engine, dropped): 1 if it ends in the target signature
+ * (c->best is then that candidate), 0 if not, negative on our error or
+ * -EAGAIN when the kernel changed (c->spoiled).  ddmin's test.
+ */
+int test_candidate(const bool *keep, int n, void *arg);
+/* The pass over tasks (lang/units.h); @keep becomes c->best.  Tests or error. */
+int unit_pass(struct mctx *c, bool *keep, int max_tests);
+/* The pass over each kept statement's options and sizes.  Tests or error. */
+int option_pass(struct mctx *c, bool *keep, int max_tests);
+
+#endif
