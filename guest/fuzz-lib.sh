@@ -1,0 +1,75 @@
+# shellcheck shell=bash
+# guest/fuzz's pure helpers: signatures, a finding's tasks, whether a
+# replay reproduced a finding.  Sourced by guest/fuzz and by
+# tests/unit/fuzz-lib, which checks them on fixed files.  Needs GUEST_DIR
+# (guest/lib.sh) for scan-console.
+
+# The signature of a slice: check__rule__verb of its first finding record.
+signature() {	# JSON-FILE
+	local l c r v
+	l=$(grep -m1 '"type":"finding","kind":"finding"' "$1") || return 0
+	c=$(sed -n 's/.*"check":"\([^"]*\)".*/\1/p' <<<"$l")
+	r=$(sed -n 's/.*"rule":"\([^"]*\)".*/\1/p' <<<"$l")
+	v=$(sed -n 's/.*"verb":"\([^"]*\)".*/\1/p' <<<"$l")
+	echo "${c:-other}__${r:-none}__${v:-none}"
+}
+
+# The names of the first finding's tasks, comma-separated ("p19,tr3"):
+# minimize's first pass starts from them even when the input's own replay
+# kills the guest before writing its record.  A kernel report has no
+# record: then the words of the last step, the one the kernel reported in
+# (minimize ignores a word that names no task).
+finding_tasks() {	# JSON-FILE STEPS
+	local t
+	t=$(grep -m1 '"type":"finding","kind":"finding"' "$1" 2>/dev/null |
+		sed -n 's/.*"tasks":\[\([^]]*\)\].*/\1/p' | grep -o '"name":"[^"]*"' |
+		sed 's/"name":"\(.*\)"/\1/' | paste -sd, -)
+	[ -n "$t" ] || t=$(grep -v '^[[:space:]]*\(#\|$\)' "$2" 2>/dev/null | tail -n 1 |
+		tr -s ' \t' '\n' | tail -n +2 | grep -E '^[A-Za-z_][A-Za-z0-9_.]*$' |
+		grep -v '^SIG' | head -n 8 | paste -sd, -)
+	echo "$t"
+}
+
+# A kernel report without a ptstress finding: console__KIND__TITLE
+# (scan-console --signature: the report's first line without numbers).
+console_signature() {	# CONSOLE-LOG
+	local t
+	t=$("$GUEST_DIR/scan-console" --signature "$1" 2>/dev/null)
+	[ -n "$t" ] && [ "${t#scan-console}" = "$t" ] || t=kernel-report__untitled
+	echo "console__$t"
+}
+
+# Did the replay in run directory RD reproduce $sig (or $csig, the kernel
+# report of the finding's slice)?  1 or 0.  Its JSON first: the finding's
+# signature; when $sig is a kernel report's (console__KIND__...), the
+# console showing a report of that kind, whenever it came; a scenario
+# whose steps ended (its "steps-done" record) without it did not
+# reproduce, whatever the console shows later (a crash in the teardown, which kills what is left: a
+# reproducer of a ptstress finding must say what it does); a replay the
+# guest died in did if the console's report is $sig or $csig.
+crash_reproduces() {	# RD JSON-NAME
+	local js cs
+	js=$(signature "$1/$2" 2>/dev/null)
+	if [ "$js" = "$sig" ]; then
+		echo 1
+	elif [ "${sig#console__}" != "$sig" ] &&
+		[ "$(kind_of "$(console_signature "$1/console.log")")" = "$(kind_of "$sig")" ]; then
+		# The finding is a kernel report: in the steps or in the
+		# teardown, the scenario made the kernel report one of its kind.
+		# Any title, as syzkaller's reproducers accept any crash: a
+		# corrupting bug shows different ones from run to run (m01:
+		# "kernel BUG at kernel/exit.c", a NULL pointer dereference).
+		echo 1
+	elif grep -q '"type":"steps-done"' "$1/$2" 2>/dev/null; then
+		echo 0
+	else
+		cs=$(console_signature "$1/console.log")
+		[ "$cs" = "$sig" ] || { [ -n "$csig" ] && [ "$cs" = "$csig" ]; } && echo 1 || echo 0
+	fi
+}
+
+# The kind of a console__KIND__TITLE signature (bug, warning, link-checker).
+kind_of() {	# SIGNATURE
+	local k=${1#console__}
+	echo "${k%%__*}"
+}
