@@ -468,6 +468,23 @@ void gen_process(struct engine *e, struct gen *g, struct stmt *st)
 	else if (x == 2 && T(e, p)->ns != T(e, p)->leader &&
 		 T(e, T(e, p)->leader)->real_parent >= 0)
 		st->opts |= O_CLONE_PARENT;
+	/*
+	 * fork() by one of p's other threads: the child is on that thread's
+	 * ->children, and when the thread exits find_new_reaper() gives it
+	 * to a live thread of the same group first (find_alive_thread()),
+	 * without a notification, exit signal and all, but with its pdeath
+	 * signal (forget_original_parent()).
+	 */
+	if (!(st->opts & O_CLONE_PARENT) && !gen_rnd(g, 4)) {
+		int k, nt = 0;
+
+		for (k = 0; k < e->m.n; k++)
+			nt += T(e, k)->leader == p && sub_thread(e, k);
+		x = nt ? (int)gen_rnd(g, nt) : -1;
+		for (k = 0; x >= 0 && k < e->m.n; k++)
+			if (T(e, k)->leader == p && sub_thread(e, k) && x-- == 0)
+				snprintf(st->parent, sizeof(st->parent), "%s", T(e, k)->name);
+	}
 }
 
 void gen_tracer(struct gen *g, struct stmt *st)
