@@ -416,6 +416,9 @@ static bool live_ns_init(struct engine *e, int i)
 	return T(e, i)->ns == i && alive(e, i) && !T(e, i)->group_exit;
 }
 
+/* More than a process's other threads can be: fuzz's --threads is 0..64. */
+#define GEN_THREAD_PARENTS	65
+
 void gen_process(struct engine *e, struct gen *g, struct stmt *st)
 {
 	int p = gen_rnd(g, 4) ? pick(e, g, is_proc) : -1;
@@ -476,14 +479,15 @@ void gen_process(struct engine *e, struct gen *g, struct stmt *st)
 	 * signal (forget_original_parent()).
 	 */
 	if (!(st->opts & O_CLONE_PARENT) && !gen_rnd(g, 4)) {
-		int k, nt = 0;
+		int k, nt = 0, th[GEN_THREAD_PARENTS];
 
-		for (k = 0; k < e->m.n; k++)
-			nt += T(e, k)->leader == p && sub_thread(e, k);
-		x = nt ? (int)gen_rnd(g, nt) : -1;
-		for (k = 0; x >= 0 && k < e->m.n; k++)
-			if (T(e, k)->leader == p && sub_thread(e, k) && x-- == 0)
-				snprintf(st->parent, sizeof(st->parent), "%s", T(e, k)->name);
+		/* one walk over the tasks: a draw of a fork is frequent */
+		for (k = 0; k < e->m.n && nt < GEN_THREAD_PARENTS; k++)
+			if (T(e, k)->leader == p && sub_thread(e, k))
+				th[nt++] = k;
+		if (nt)
+			snprintf(st->parent, sizeof(st->parent), "%s",
+				 T(e, th[gen_rnd(g, nt)])->name);
 	}
 }
 
