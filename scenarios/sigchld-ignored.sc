@@ -4,7 +4,8 @@
 # (no zombie, no report) when its parent's group has SIGCHLD at SIG_IGN
 # or with SA_NOCLDWAIT; SIG_IGN sends no signal, SA_NOCLDWAIT still sends
 # SIGCHLD (kernel/signal.c:2107-2133).  That holds at exit_notify(), at
-# release_task() for a leader whose last thread goes (kernel/exit.c:277),
+# release_task() for a leader whose last thread goes (kernel/exit.c:277:
+# by its own exit, or released by its tracer's wait or exit),
 # and at the tracer's wait for a traced child (wait_task_zombie(),
 # :1210); a traced child never reaps itself at its exit.  A tracer thread
 # in the real parent's group that exits lets its zombie tracee go: released
@@ -66,6 +67,25 @@ exec B2
 process K parent B2
 exit K
 expect state K gone
+check
+# The last thread of a zombie leader released by its tracer, not by its
+# own exit: by the tracer's wait (wait_task_zombie(), :1216) or at the
+# tracer's exit (exit_ptrace()'s dead list, released at the end of
+# exit_notify(), :768-771).  release_task() notifies the leader's parent
+# either way, and an ignoring parent lets it go.
+tracer T2
+process M parent A threads 1
+seize T2 M.t1
+kill M SIGKILL
+expect state M zombie
+reap T2 M.t1
+expect state M gone
+process N parent A threads 1
+seize T2 N.t1
+kill N SIGKILL
+expect state N zombie
+quit T2
+expect state N gone
 check
 # Back to SIG_DFL: zombies again.
 sigchld A

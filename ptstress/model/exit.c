@@ -56,8 +56,11 @@ bool m_zapping(const struct model *m, int task)
 	       !m_ns_drained(m, m->t[task].leader);
 }
 
-/* release_task() of a non-leader: the last one notifies a zombie leader's parent. */
-static void release_thread(struct model *m, int i, int rule)
+/*
+ * release_task() of a non-leader: the last one notifies a zombie leader's
+ * parent (kernel/exit.c:277-281), who may reap it (an ignored SIGCHLD).
+ */
+void m_release_thread(struct model *m, int i, int rule)
 {
 	int lead = m->t[i].leader;
 	const struct mtask *l = &m->t[lead];
@@ -152,7 +155,7 @@ static void exit_complete(struct model *m, int i)
 	} else if (t->tracer != M_NONE) {
 		/* A traced thread is a zombie for its tracer only. */
 		if (m_wrong(m, R_TRACED_THREAD_ZOMBIE)) {
-			release_thread(m, i, R_TRACED_THREAD_ZOMBIE);
+			m_release_thread(m, i, R_TRACED_THREAD_ZOMBIE);
 			return;
 		}
 		m_set_life(m, i, ML_ZOMBIE, R_TRACED_THREAD_ZOMBIE);
@@ -172,7 +175,7 @@ static void exit_complete(struct model *m, int i)
 		m_set_life(m, i, ML_ZOMBIE, R_CHILD_REAPER_MOVES);
 	} else {
 		/* exit_notify(): autoreap of an untraced sub-thread. */
-		release_thread(m, i, R_THREAD_AUTOREAP);
+		m_release_thread(m, i, R_THREAD_AUTOREAP);
 	}
 }
 
@@ -186,6 +189,23 @@ static bool group_dead(const struct model *m, int i)
 		    !m->t[k].exited)
 			return false;
 	return true;
+}
+
+/*
+ * The zombie threads exit_ptrace() let go (its dead list): released once
+ * tasklist_lock is dropped, at the end of exit_notify() (kernel/exit.c:
+ * 768-771), or before the zap in find_child_reaper() (:608-611).
+ */
+static void release_detached(struct model *m)
+{
+	int i;
+
+	for (i = 0; i < m->n; i++) {
+		if (!m->t[i].detach_dead)
+			continue;
+		m->t[i].detach_dead = false;
+		m_release_thread(m, i, R_DETACH_ZOMBIE_THREAD);
+	}
 }
 
 /* exit_notify() for thread @i, PF_EXITING and past any PTRACE_EVENT_EXIT stop. */
@@ -212,6 +232,7 @@ static void exit_notify(struct model *m, int i)
 		if (th != M_NONE && !m_wrong(m, R_CHILD_REAPER_MOVES)) {
 			l->ns_reaper = th;
 		} else if (th == M_NONE) {
+			release_detached(m);
 			/* EXITKILL tracees die while the zapper sleeps (exit_ptrace() first) */
 			m_deliver_pdeath(m);
 			t->zapper = true;
@@ -226,6 +247,7 @@ static void exit_notify(struct model *m, int i)
 		 * own until the drain (m_settle()).
 		 */
 		m_set_life(m, i, ML_ZOMBIE, R_ZAPPER_SLEEPS);
+		release_detached(m);
 		return;
 	}
 	m_reparent_children(m, i);
@@ -233,6 +255,7 @@ static void exit_notify(struct model *m, int i)
 	if (group_dead(m, i))
 		m_orphan_check(m, t->leader, M_NONE);
 	exit_complete(m, i);
+	release_detached(m);
 	m_deliver_pdeath(m);
 }
 
@@ -285,7 +308,7 @@ void m_settle(struct model *m)
 				/* a candidate that did not zap was released long ago */
 				if (t->leader != i && t->life == ML_ZOMBIE && !t->zapper &&
 				    t->tracer == M_NONE) {
-					release_thread(m, i, R_THREAD_AUTOREAP);
+					m_release_thread(m, i, R_THREAD_AUTOREAP);
 					again = true;
 					continue;
 				}
@@ -309,7 +332,7 @@ void m_settle(struct model *m)
 			if (t->leader == i)
 				m_set_life(m, i, ML_DEAD, R_ZAP_REAPED);
 			else
-				release_thread(m, i, R_ZAP_REAPED);
+				m_release_thread(m, i, R_ZAP_REAPED);
 			again = true;
 		}
 	}

@@ -613,7 +613,8 @@ void m_exit_ptrace(struct model *m, int tracer)
 		if (t->life == ML_ZOMBIE && !t->zapper) {
 			t->owed_tracer = 0;
 			if (t->leader != i && !m_wrong(m, R_DETACH_ZOMBIE_THREAD)) {
-				m_set_life(m, i, ML_DEAD, R_DETACH_ZOMBIE_THREAD);
+				/* released after the tracer's exit_notify() (exit.c) */
+				t->detach_dead = true;
 			} else if (t->leader == i && m_group_empty(m, i) && !t->zap_reaped &&
 				   !m_same_group(m, tracer, m->t[i].real_parent)) {
 				t->why_owed = R_DETACH_ZOMBIE_LEADER;
@@ -701,10 +702,14 @@ int m_report(struct model *m, int waiter, int task)
 	t->reports++;
 	if (t->owed_tracer) {
 		t->owed_tracer = 0;
-		/* wait_task_zombie(): EXIT_TRACE unlinks a leader, a thread goes. */
-		if (t->leader != task)
-			m_set_life(m, task, ML_DEAD, R_TRACED_THREAD_ZOMBIE);
+		/*
+		 * wait_task_zombie(): EXIT_TRACE unlinks a leader, a thread goes
+		 * (release_task(), which may notify its zombie leader's parent
+		 * now: untraced first, as __exit_signal() unlinks it).
+		 */
 		m_untrace(m, task, R_REPORT_UNLINK);
+		if (t->leader != task)
+			m_release_thread(m, task, R_TRACED_THREAD_ZOMBIE);
 		if (t->leader == task && !t->owed_parent && !t->zap_reaped)
 			m_set_life(m, task, ML_DEAD, R_REPORT_ONCE);
 		else if (t->leader == task && t->owed_parent) {

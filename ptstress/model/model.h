@@ -130,6 +130,9 @@ struct mtask {
 	int reports;		/* exit reports received so far, by anyone */
 	/* pid namespaces */
 	bool zap_reaped;	/* in a dying pid namespace: its init reaps it, no one else */
+	bool detach_dead;	/* a zombie thread __ptrace_detach() let go at its tracer's
+				 * exit: released at the end of that exit (exit_ptrace()'s
+				 * dead list, release_task() after exit_notify()) */
 	int ns_reaper;		/* ns init leaders: the thread that is pid_ns->child_reaper */
 	bool zapper;		/* the init thread sleeping in zap_pid_ns_processes() */
 	bool zap_cand;		/* may be that thread: which one is racy on a group exit */
@@ -451,6 +454,11 @@ void m_deliver_pdeath(struct model *m);
 /* A signal sent now to @task's group, taking effect at m_deliver_pdeath(). */
 void m_queue_signal(struct model *m, int task, int sig);
 void m_autoreap(struct model *m, int task, int rule);
+/*
+ * release_task() of thread @i (a leader's other thread as well): when it
+ * was the last, a zombie leader's parent is notified now and may reap it.
+ */
+void m_release_thread(struct model *m, int i, int rule);
 void m_exit_ptrace(struct model *m, int tracer);
 void m_set_life(struct model *m, int task, enum m_life life, int rule);
 
