@@ -394,8 +394,17 @@ static int do_fuzz(struct cmdline *c)
 static int do_minimize(struct cmdline *c)
 {
 	c->run.timeout_sec = ps_config.timeout_sec;
+	int rc;
+
 	c->run.kernel = ps_config.kernel;
-	return cmd_minimize(c->nargs, c->args, &c->run, c->json, &c->fz);
+	/*
+	 * SIGINT/SIGTERM end the replay under way and the minimization, and
+	 * the scratch directory goes with them; then die of the signal.
+	 */
+	ps_install_signal_handlers();
+	rc = cmd_minimize(c->nargs, c->args, &c->run, c->json, &c->fz);
+	ps_die_of_stop_signal();
+	return rc;
 }
 
 int main(int argc, char **argv)

@@ -20,7 +20,7 @@
 struct mctx {
 	const struct scenario *sc;	/* the input (statements: work) */
 	const struct run_opts *run;	/* run's options for the replays */
-	char dir[64];			/* scratch directory */
+	char dir[256];			/* scratch directory ($TMPDIR/ptstress-min.XXXXXX) */
 	char target[256];		/* the signature to keep */
 	bool *best;			/* the last candidate that reproduced, repaired */
 	int replays;			/* child runs */

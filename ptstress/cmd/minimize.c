@@ -308,8 +308,9 @@ static void replay_json(const struct mctx *c, char *buf, size_t len)
 /* Replay @path once: 1 and *sig filled on a finding, 0 on none, -errno on our error. */
 static int replay(struct mctx *c, const char *path, char *sig, size_t len)
 {
-	char rep[96], json[PATH_MAX], tmo[16], wm[96], self[PATH_MAX], *argv[16];
+	char rep[PATH_MAX], json[PATH_MAX], tmo[16], wm[96], self[PATH_MAX], *argv[16];
 	int argc = 0, status, fd;
+	bool forwarded = false;
 	ssize_t n;
 	pid_t pid;
 
@@ -362,9 +363,13 @@ static int replay(struct mctx *c, const char *path, char *sig, size_t len)
 		execv(self, argv);
 		_exit(PS_EXIT_HARNESS);
 	}
-	while (waitpid(pid, &status, 0) < 0)
+	while (waitpid(pid, &status, 0) < 0) {
 		if (errno != EINTR)
 			return -errno;
+		/* A signal to minimize alone: the replay tears its tasks down first. */
+		if (ps_stop_signal && !forwarded)
+			forwarded = kill(pid, ps_stop_signal) == 0;
+	}
 	rm_tree(rep);
 	if (ps_stop_signal)
 		return -EINTR;
@@ -423,7 +428,7 @@ int test_candidate(const bool *keep, int n, void *arg)
 	struct mctx *c = arg;
 	bool *cand = malloc(n * sizeof(*cand));
 	int *first = malloc(n * sizeof(*first));
-	char path[96], sig[256], json[PATH_MAX];
+	char path[PATH_MAX], sig[256], json[PATH_MAX];
 	unsigned long long key;
 	struct scenario sc;
 	struct sc_error err;
@@ -524,12 +529,21 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 	unsigned long long all;
 	char sig[256];
 	const char *p;
-	const char *key = getenv("PTSTRESS_KERNEL_KEY");
+	const char *key = getenv("PTSTRESS_KERNEL_KEY"), *tmpdir;
 	bool *keep = NULL;
 	int i, kept, ok = 0, r, rc = PS_EXIT_HARNESS, budget = 0;
 
 	if (nargs != 1 || !f->out) {
 		fprintf(stderr, "ptstress minimize: needs one FILE and --out FILE\n");
+		return PS_EXIT_USAGE;
+	}
+	/* the scratch directory: $TMPDIR's, as mktemp(1) does */
+	tmpdir = getenv("TMPDIR");
+	if (!tmpdir || tmpdir[0] != '/')
+		tmpdir = "/tmp";
+	if (snprintf(c.dir, sizeof(c.dir), "%s/ptstress-min.XXXXXX", tmpdir) >=
+	    (int)sizeof(c.dir)) {
+		fprintf(stderr, "ptstress minimize: TMPDIR %s: too long\n", tmpdir);
 		return PS_EXIT_USAGE;
 	}
 	if (scenario_parse_file(args[0], &sc, &err) < 0) {
@@ -540,7 +554,7 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 	c.out = f->out;
 	uname(&u);
 	c.kernel = key ? key : u.release;
-	snprintf(c.dir, sizeof(c.dir), "/tmp/ptstress-min.XXXXXX");
+
 	/* the passes read the working copy; the option pass changes its statements */
 	work = sc;
 	c.work = malloc((sc.nstmts + 1) * sizeof(*c.work));
