@@ -429,6 +429,45 @@ bool g_sigchld(struct engine *e, struct gen *g, struct stmt *st)
 }
 
 /*
+ * exec P: execve() by the leader of a group no tracer watches, every
+ * other thread running: de_thread() SIGKILLs them, they reap themselves
+ * (their children go to the leader, find_new_reaper()), and no tracer has
+ * an exec stop or a PTRACE_EVENT_EXIT to take.  The execer's exit signal
+ * becomes SIGCHLD (de_thread(), fs/exec.c:1145,1169), its ->self_exec_id
+ * goes up (begin_new_exec() :1403), which makes its children's other exit
+ * signals SIGCHLD (do_notify_parent()), and SA_NOCLDWAIT goes
+ * (flush_signal_handlers()).  A traced exec or a non-leader's (exec
+ * stops, the leader's pid taken over) stays with the scenario library.
+ */
+static bool untraced_execer(struct engine *e, int i)
+{
+	int k;
+
+	if (!is_proc(e, i) || T(e, i)->in_exit || T(e, i)->group_exit)
+		return false;
+	for (k = 1; k < e->m.n; k++) {
+		const struct mtask *t = T(e, k);
+
+		if (t->leader != i || t->life == ML_DEAD)
+			continue;
+		if (t->life != ML_ALIVE || t->tracer != M_NONE || t->stop != MS_RUNNING ||
+		    t->in_exit)
+			return false;
+	}
+	return true;
+}
+
+bool g_exec(struct engine *e, struct gen *g, struct stmt *st)
+{
+	int a = pick(e, g, untraced_execer);
+
+	if (a < 0)
+		return false;
+	names(st, 1, T(e, a)->name, NULL);
+	return true;
+}
+
+/*
  * pdeathsig T SIGKILL: SIGKILL only; another signal to a traced group
  * stops a thread the kernel chooses, which the engine refuses.
  */

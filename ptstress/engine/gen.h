@@ -25,7 +25,7 @@ struct gen {
 typedef bool gen_fn(struct engine *e, struct gen *g, struct stmt *st);
 
 gen_fn g_seize, g_interrupt, g_listen, g_cont, g_detach, g_kill, g_exit, g_subreaper, g_reap,
-	g_quit, g_waitid, g_pidfd, g_sigchld, g_pdeathsig;
+	g_quit, g_waitid, g_pidfd, g_sigchld, g_pdeathsig, g_exec;
 
 /* A number in [0, n). */
 unsigned int gen_rnd(struct gen *g, unsigned int n);

@@ -13,6 +13,7 @@
 int check_tasks(struct engine *e, bool all, const char *why);
 /* SIGCHLD: every process the model says was notified got one, from a notifier. */
 int check_sigchld(struct engine *e, const char *why);
+int check_sigchld_group(struct engine *e, int lead, const char *why);
 /* No process can collect an exit report the model does not owe it (WNOWAIT). */
 int check_pending(struct engine *e, const char *why);
 /* Kernel checker: full walk and violation counter. */

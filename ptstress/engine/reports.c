@@ -143,6 +143,17 @@ static int sigchld_of(struct engine *e, int lead, const char *why)
 	return 0;
 }
 
+/*
+ * Group @lead's SIGCHLDs now: before its execve(), which loses the ones
+ * its agent dequeued into its log (a pending one survives the exec).
+ */
+int check_sigchld_group(struct engine *e, int lead, const char *why)
+{
+	if (!m_has_notices(&e->m, lead) || e->e[lead].external)
+		return 0;
+	return sigchld_of(e, lead, why);
+}
+
 int check_sigchld(struct engine *e, const char *why)
 {
 	int i;

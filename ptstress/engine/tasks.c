@@ -189,6 +189,8 @@ int v_exec(struct engine *e, const struct stmt *s)
 		return -1;
 	}
 	snprintf(pname, sizeof(pname), "%s", T(e, lead)->name);
+	if (check_sigchld_group(e, lead, "before exec") < 0)
+		return -1;
 	if (start_call(e, x, REQ(OP_EXEC, 0, 0, 0)) < 0)
 		return -1;
 	m_exec(&e->m, x);
