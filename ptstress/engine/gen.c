@@ -175,6 +175,23 @@ static bool dies_with_others(struct engine *e, int i)
 	return false;
 }
 
+/* A child process of @i's group has a thread with a pdeath signal.  See g_sigchld(). */
+static bool child_with_pdeath(struct engine *e, int i)
+{
+	int lead = T(e, i)->leader, k, rp;
+
+	for (k = 1; k < e->m.n; k++) {
+		const struct mtask *t = T(e, k);
+
+		if (t->life != ML_ALIVE || !t->pdeath_signal || t->leader == lead)
+			continue;
+		rp = T(e, t->leader)->real_parent;
+		if (rp >= 0 && T(e, rp)->leader == lead)
+			return true;
+	}
+	return false;
+}
+
 bool g_seize(struct engine *e, struct gen *g, struct stmt *st)
 {
 	int a = pick(e, g, is_tracer),
@@ -419,8 +436,17 @@ bool g_waitid(struct engine *e, struct gen *g, struct stmt *st)
  * signal for (g_pdeathsig()) a group that ignores.  Children inherit the
  * disposition (copy_sighand()) but not a pdeath signal, and a traced
  * parent's EXITKILL (an auto-attach) only goes to children of a group
- * that does not ignore.  Other deaths come one group at a time, and each
- * orphan is reparented before its pdeath signal kills it.
+ * that does not ignore.
+ *
+ * Nor does a child with a pdeath signal have a parent group that
+ * ignores (child_with_pdeath(), g_pdeathsig()): when that group exits,
+ * its dying threads may hand the child to one another first
+ * (find_alive_thread() takes a thread not yet PF_EXITING) and each
+ * reparenting sends the pdeath signal, so the child may die while its
+ * parent is still in the ignoring group, and reap itself, or after it
+ * went to the next reaper, and be its zombie.  (Host soak, seeds 18 and
+ * 19.)  Other deaths come one group at a time, and an orphan with a
+ * pdeath signal has left its dead parent's group before it dies.
  */
 bool g_sigchld(struct engine *e, struct gen *g, struct stmt *st)
 {
@@ -432,7 +458,7 @@ bool g_sigchld(struct engine *e, struct gen *g, struct stmt *st)
 	w = m_alive_thread(&e->m, a);
 	if (w == M_NONE || T(e, w)->stop != MS_RUNNING)
 		return false;
-	if (k && dies_with_others(e, a))
+	if (k && (dies_with_others(e, a) || child_with_pdeath(e, a)))
 		k = 0;
 	names(st, 1, T(e, a)->name, NULL);
 	st->opts = k == 1 ? O_IGNORE : k == 2 ? O_NOCLDWAIT : 0;
@@ -484,9 +510,13 @@ bool g_exec(struct engine *e, struct gen *g, struct stmt *st)
  */
 bool g_pdeathsig(struct engine *e, struct gen *g, struct stmt *st)
 {
-	int a = pick(e, g, is_member);
+	int a = pick(e, g, is_member), rp;
 
 	if (a < 0 || T(e, a)->in_exit || ignores_sigchld(e, a))
+		return false;
+	/* nor under a parent group that ignores SIGCHLD: see g_sigchld() */
+	rp = T(e, T(e, a)->leader)->real_parent;
+	if (rp >= 0 && ignores_sigchld(e, rp))
 		return false;
 	names(st, 1, T(e, a)->name, NULL);
 	st->sig = SIGKILL;
