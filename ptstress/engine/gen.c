@@ -360,6 +360,24 @@ static bool several_due(struct engine *e, int w, int r, int flags)
 	return false;
 }
 
+#define GEN_WAITEES	64	/* children and tracees a waitee is drawn from */
+
+/* An unreleased child (of a thread) or tracee of @w's group, or -1. */
+static int pick_waitee(struct engine *e, struct gen *g, int w)
+{
+	int lead = T(e, w)->leader, k, n = 0, c[GEN_WAITEES], rp, tr;
+
+	for (k = 1; k < e->m.n && n < GEN_WAITEES; k++) {
+		if (!unreleased(e, k))
+			continue;
+		rp = T(e, T(e, k)->leader)->real_parent;
+		tr = T(e, k)->tracer;
+		if ((rp >= 0 && T(e, rp)->leader == lead) || (tr >= 0 && T(e, tr)->leader == lead))
+			c[n++] = k;
+	}
+	return n ? c[gen_rnd(g, n)] : -1;
+}
+
 /*
  * waitid W [c] [flags]: W a running thread (the model's pick of a
  * process's threads, as v_waitid() makes it), c any task not released
@@ -378,7 +396,12 @@ bool g_waitid(struct engine *e, struct gen *g, struct stmt *st)
 	if (w != a)
 		return false;
 	if (gen_rnd(g, 2)) {
-		c = pick(e, g, unreleased);
+		/*
+		 * Half of them for a child or tracee of W's group: a task drawn
+		 * from all is seldom one, and only those have reports (or
+		 * nothing yet: EAGAIN for a pidfd wait).
+		 */
+		c = gen_rnd(g, 2) ? pick_waitee(e, g, w) : pick(e, g, unreleased);
 		if (c < 0 || !m_ns_within(&e->m, T(e, c)->ns, T(e, w)->ns))
 			return false;
 	}
