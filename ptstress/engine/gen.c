@@ -286,14 +286,20 @@ bool g_exit(struct engine *e, struct gen *g, struct stmt *st)
 	return true;
 }
 
-bool g_quit(struct engine *e, struct gen *g, struct stmt *st)
+/* A verb whose one argument is a task satisfying @ok. */
+static bool one_task(struct engine *e, struct gen *g, struct stmt *st, pred_fn *ok)
 {
-	int a = pick(e, g, is_tracer);
+	int a = pick(e, g, ok);
 
 	if (a < 0)
 		return false;
 	names(st, 1, T(e, a)->name, NULL);
 	return true;
+}
+
+bool g_quit(struct engine *e, struct gen *g, struct stmt *st)
+{
+	return one_task(e, g, st, is_tracer);
 }
 
 bool g_subreaper(struct engine *e, struct gen *g, struct stmt *st)
@@ -519,12 +525,7 @@ static bool untraced_execer(struct engine *e, int i)
 
 bool g_exec(struct engine *e, struct gen *g, struct stmt *st)
 {
-	int a = pick(e, g, untraced_execer);
-
-	if (a < 0)
-		return false;
-	names(st, 1, T(e, a)->name, NULL);
-	return true;
+	return one_task(e, g, st, untraced_execer);
 }
 
 /*

@@ -200,10 +200,11 @@ static void release_detached(struct model *m)
 {
 	int i;
 
-	for (i = 0; i < m->n; i++) {
+	for (i = 0; i < m->n && m->ndetach_dead; i++) {
 		if (!m->t[i].detach_dead)
 			continue;
 		m->t[i].detach_dead = false;
+		m->ndetach_dead--;
 		m_release_thread(m, i, R_DETACH_ZOMBIE_THREAD);
 	}
 }

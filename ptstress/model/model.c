@@ -615,6 +615,7 @@ void m_exit_ptrace(struct model *m, int tracer)
 			if (t->leader != i && !m_wrong(m, R_DETACH_ZOMBIE_THREAD)) {
 				/* released after the tracer's exit_notify() (exit.c) */
 				t->detach_dead = true;
+				m->ndetach_dead++;
 			} else if (t->leader == i && m_group_empty(m, i) && !t->zap_reaped &&
 				   !m_same_group(m, tracer, m->t[i].real_parent)) {
 				t->why_owed = R_DETACH_ZOMBIE_LEADER;

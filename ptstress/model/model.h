@@ -173,6 +173,8 @@ struct model {
 	int n;			/* tasks in use */
 	int cap;		/* allocated */
 	int nlive;		/* tasks not released */
+	int ndetach_dead;	/* tasks with detach_dead: exit_notify() walks the
+				 * tasks for them only when there is one */
 	int ncont_untraced;	/* tasks with cont_untraced: settle_stops() walks the
 				 * tasks only when there is one */
 	int wrong;		/* --wrong-model: the perturbed rule; R_NONE */
