@@ -8,7 +8,8 @@
 # one dead child when a sibling thread of the parent was its tracer.
 # Variants: the tracer is a non-leader thread; the tracer is the leader
 # and the child was forked by a non-leader thread; a threaded tracee;
-# the tracer thread exits first (the tracee goes on untraced).
+# the tracer thread exits first (the tracee goes on untraced); waits
+# that find the report on the tracer thread's ->ptraced only.
 scenario sibling_thread_tracer
 timeout 60
 process p threads 1
@@ -41,6 +42,19 @@ expect tracer f none
 expect ppid f p
 exit f 8
 reap p f
+check
+# The one report is on the tracer thread's ->ptraced as well, where
+# ptrace_do_wait() looks at it with ptrace == 1 (eligible_child(),
+# kernel/exit.c:1083-1084): a __WCLONE wait of the group finds this
+# SIGCHLD child, and so does the tracer thread's __WNOTHREAD wait
+# although the leader forked it.
+process h parent p
+seize p.t1 h
+exit h 4
+waitid p.t1 h nothread nowait
+waitid p.t1 nothread wclone nowait
+waitid p h wclone
+waitid p wall fails ECHILD
 check
 # Every thread traced by the sibling: the traced threads' zombies are the
 # tracer's (collected at the end, once each), the leader's report is one.

@@ -65,7 +65,7 @@ static enum m_wstate consider(const struct model *m, int waiter, int c, int flag
 			      enum m_wkind *kind)
 {
 	const struct mtask *t = &m->t[c];
-	bool child = false, tracee = false, as_tracer, upgraded;
+	bool child = false, tracee = false, as_tracer, upgraded, same;
 	int cc;
 
 	*rule = t->why_owed;
@@ -96,11 +96,21 @@ static enum m_wstate consider(const struct model *m, int waiter, int c, int flag
 	 * tracer (wait_consider_task() :1417-1431).
 	 */
 	upgraded = child && t->tracer != M_NONE && m_same_group(m, t->tracer, t->real_parent);
+	/*
+	 * Traced by a thread of its real parent's group, a leader owes one
+	 * report, its real parent's (exit_notify(), !ptrace_reparented()),
+	 * and that tracer thread's ->ptraced walk finds it as well, with
+	 * ptrace == 1: whatever its exit signal (eligible_child() kernel/exit.c:1083-1084)
+	 * and whichever thread forked it; wait_task_zombie() reaps it
+	 * (EXIT_DEAD, :1129-1130).
+	 */
+	same = tracee && t->leader == c &&
+	       m_same_group(m, t->tracer, m->t[t->leader].real_parent);
 	/* Whose report is due now (delay_group_leader(), a tracer first). */
 	*kind = MWK_EXIT;
 	cc = m_next_collector(m, c, &as_tracer);
 	if (cc != M_NONE) {
-		if (as_tracer ? (tracee || upgraded) : child) {
+		if (as_tracer ? (tracee || upgraded) : (child || same)) {
 			*rule = t->why_owed;
 			return MW_READY;
 		}
