@@ -30,6 +30,9 @@ void gen_seed(struct gen *g, unsigned long seed)
 
 typedef bool pred_fn(struct engine *e, int i);
 
+/* More than a process's threads can be: fuzz's --threads is 0..64. */
+#define GEN_THREADS	65
+
 /* A random model task satisfying @ok, or -1 after a bounded search. */
 static int pick(struct engine *e, struct gen *g, pred_fn *ok)
 {
@@ -192,18 +195,79 @@ static bool child_with_pdeath(struct engine *e, int i)
 	return false;
 }
 
+/* A running member thread that nobody traces: it may trace. */
+static bool member_tracer(struct engine *e, int i)
+{
+	return is_member(e, i) && T(e, i)->tracer == M_NONE && !T(e, i)->in_exit;
+}
+
+/*
+ * The thread that forked @b, if it may trace @b; else -1.  See g_seize().
+ * Not when @b's exit signal is another than SIGCHLD: the tracer, in the
+ * real parent's group, gets that signal when the leader's group is empty
+ * at its exit_notify(), and SIGCHLD when another thread is still there
+ * (kernel/exit.c:744-750); the exit signal follows with the last thread's
+ * release_task().  Which of a killed group's threads goes last is the
+ * scheduler's choice, so whether the tracer sees a SIGCHLD is too.
+ */
+static int parent_group_tracer(struct engine *e, int b)
+{
+	int rp = T(e, T(e, b)->leader)->real_parent;
+
+	if (T(e, T(e, b)->leader)->exit_signal != SIGCHLD)
+		return -1;
+	return rp > 0 && member_tracer(e, rp) ? rp : -1;
+}
+
 bool g_seize(struct engine *e, struct gen *g, struct stmt *st)
 {
-	int a = pick(e, g, is_tracer),
-	    b = gen_rnd(g, 4) ? pick(e, g, untraced_proc) : pick(e, g, stopped_untraced);
+	int a, b;
 
-	if (a < 0 || b < 0)
-		return false;
-	names(st, 2, T(e, a)->name, T(e, b)->name);
-	st->opts = (gen_rnd(g, 3) ? 0 : O_EXITKILL) | (gen_rnd(g, 4) ? 0 : O_TRACEFORK);
-	/* not into a group that ignores SIGCHLD: see g_sigchld() */
-	if (ignores_sigchld(e, b))
-		st->opts &= ~O_EXITKILL;
+	/*
+	 * Fuzzing, one seize in 6 is by a thread of the tracee's real
+	 * parent's own group (a supervisor that traces its children from a
+	 * helper thread): that tracer gets the exit report with the
+	 * tracee's own exit signal (exit_notify(), !ptrace_reparented()),
+	 * its group's waits see the tracee as a tracee (wait_consider_task()),
+	 * and when the tracer exits with the zombie, __ptrace_detach()
+	 * (kernel/ptrace.c:540-575) sends nothing and releases it if that
+	 * group ignores SIGCHLD.  The tracer is the very thread that forked
+	 * the tracee: when its group dies, another thread's
+	 * forget_original_parent() could otherwise move the zombie out of
+	 * the group before the tracer's exit_ptrace() lets it go, and with
+	 * SIGCHLD ignored the two orders end differently (released, or the
+	 * next reaper's zombie).  The real parent thread's own exit_ptrace()
+	 * comes before its forget_original_parent().  No EXITKILL: that
+	 * group dying would kill its own child with it, and when it ignores
+	 * SIGCHLD whether the child reaps itself is a race (see g_sigchld()).
+	 */
+	if (g->fuzz && !gen_rnd(g, 6)) {
+		b = pick(e, g, untraced_proc);
+		a = b < 0 ? -1 : parent_group_tracer(e, b);
+		if (a < 0)
+			return false;
+		names(st, 2, T(e, a)->name, T(e, b)->name);
+		st->opts = gen_rnd(g, 4) ? 0 : O_TRACEFORK;
+	} else {
+		a = pick(e, g, is_tracer);
+		b = gen_rnd(g, 4) ? pick(e, g, untraced_proc) : pick(e, g, stopped_untraced);
+		if (a < 0 || b < 0)
+			return false;
+		names(st, 2, T(e, a)->name, T(e, b)->name);
+		st->opts = (gen_rnd(g, 3) ? 0 : O_EXITKILL) | (gen_rnd(g, 4) ? 0 : O_TRACEFORK);
+		/* not into a group that ignores SIGCHLD: see g_sigchld() */
+		if (ignores_sigchld(e, b))
+			st->opts &= ~O_EXITKILL;
+	}
+	/*
+	 * Fuzzing, a seize follows vforks too: the engine then checks that
+	 * the vfork()ing thread sleeps in D while its child is held in its
+	 * first stop (follow_vfork()).  Only seize: an attached tracee's
+	 * auto-attached vfork child would stop in its exec's SIGTRAP, which
+	 * the engine refuses (spawn_process()).
+	 */
+	if (g->fuzz && st->verb == V_SEIZE && !gen_rnd(g, 3))
+		st->opts |= O_TRACEVFORK;
 	return true;
 }
 
@@ -233,6 +297,24 @@ bool g_detach(struct engine *e, struct gen *g, struct stmt *st)
 	return tracer_task(e, st, b);
 }
 
+/*
+ * @x has no tracer, or one that can act now.  A member thread that traces
+ * (g_seize()) may itself be stopped by its own tracer or in its group's
+ * stop; a tr process is always running.
+ */
+static bool tracer_can_act(struct engine *e, int x)
+{
+	int tr = T(e, x)->tracer;
+
+	return tr == M_NONE || (usable(e, tr) && T(e, tr)->stop == MS_RUNNING && !T(e, tr)->in_exit);
+}
+
+/* No tracer follows @p's clone with @opt, or one that can act now. */
+static bool can_follow(struct engine *e, int p, unsigned long opt)
+{
+	return !(T(e, p)->ptrace_opts & opt) || tracer_can_act(e, p);
+}
+
 bool g_kill(struct engine *e, struct gen *g, struct stmt *st)
 {
 	int a;
@@ -240,7 +322,8 @@ bool g_kill(struct engine *e, struct gen *g, struct stmt *st)
 	/* SIGCONT to a process whose only thread is seized, listening or running. */
 	if (gen_rnd(g, 6) == 0) {
 		a = pick(e, g, sigcont_to_seized);
-		if (a < 0)
+		/* its tracer takes the SIGCONT's signal-delivery-stop */
+		if (a < 0 || !tracer_can_act(e, m_alive_thread(&e->m, T(e, a)->leader)))
 			return false;
 		names(st, 1, T(e, T(e, a)->leader)->name, NULL);
 		st->sig = SIGCONT;
@@ -568,10 +651,22 @@ static bool live_ns_init(struct engine *e, int i)
 	return T(e, i)->ns == i && alive(e, i) && !T(e, i)->group_exit;
 }
 
-/* More than a process's other threads can be: fuzz's --threads is 0..64. */
-#define GEN_THREAD_PARENTS	65
+/*
+ * A vfork by @p's thread: untraced, traced without PTRACE_O_TRACEVFORK
+ * (nobody follows the child), or seized without PTRACE_O_TRACEEXEC (the
+ * auto-attached child's exec does not stop it).
+ */
+static bool vfork_followable(struct engine *e, int p)
+{
+	const struct mtask *t = T(e, p);
 
-void gen_process(struct engine *e, struct gen *g, struct stmt *st)
+	if (t->tracer == M_NONE || !(t->ptrace_opts & PTRACE_O_TRACEVFORK))
+		return true;
+	return t->seized && !(t->ptrace_opts & PTRACE_O_TRACEEXEC);
+}
+
+/* The statement, and the index of its parent task (-1: R). */
+static int draw_process(struct engine *e, struct gen *g, struct stmt *st)
 {
 	int p = gen_rnd(g, 4) ? pick(e, g, is_proc) : -1;
 	int pns = p > 0 ? T(e, p)->ns : M_NONE, x;
@@ -593,7 +688,7 @@ void gen_process(struct engine *e, struct gen *g, struct stmt *st)
 	if (!gen_rnd(g, 12) && m_ns_level(&e->m, pns) < 3) {
 		st->opts |= O_PIDNS;
 		st->threads = 0;
-		return;
+		return p;
 	}
 	/* setns()+fork() into a namespace nested in (or equal to) the parent's */
 	if (!gen_rnd(g, 6)) {
@@ -602,7 +697,7 @@ void gen_process(struct engine *e, struct gen *g, struct stmt *st)
 			snprintf(st->setns, sizeof(st->setns), "%s", T(e, x)->name);
 	}
 	if (p <= 0 || st->setns[0])
-		return;
+		return p;
 	/*
 	 * Another exit signal (SIGRTMAX, which agents keep blocked, or
 	 * none): reparent_leader() must turn it into SIGCHLD for a new
@@ -631,15 +726,47 @@ void gen_process(struct engine *e, struct gen *g, struct stmt *st)
 	 * signal (forget_original_parent()).
 	 */
 	if (!(st->opts & O_CLONE_PARENT) && !gen_rnd(g, 4)) {
-		int k, nt = 0, th[GEN_THREAD_PARENTS];
+		int k, nt = 0, th[GEN_THREADS];
 
 		/* one walk over the tasks: a draw of a fork is frequent */
-		for (k = 0; k < e->m.n && nt < GEN_THREAD_PARENTS; k++)
+		for (k = 0; k < e->m.n && nt < GEN_THREADS; k++)
 			if (T(e, k)->leader == p && sub_thread(e, k))
 				th[nt++] = k;
-		if (nt)
-			snprintf(st->parent, sizeof(st->parent), "%s",
-				 T(e, th[gen_rnd(g, nt)])->name);
+		if (nt) {
+			p = th[gen_rnd(g, nt)];
+			snprintf(st->parent, sizeof(st->parent), "%s", T(e, p)->name);
+		}
+	}
+	/*
+	 * Fuzzing, one fork in 6 is a vfork (clone(CLONE_VM|CLONE_VFORK)):
+	 * the parent thread sleeps in wait_for_vfork_done() until the child
+	 * execs (kernel/fork.c:1458-1476, kernel_clone() :2812-2817).  Only
+	 * with SIGCHLD and no subreaper, and from a tracee only when the
+	 * engine can follow its PTRACE_EVENT_VFORK child through its exec:
+	 * the refusals of spawn_process().
+	 */
+	if (g->fuzz && !gen_rnd(g, 6) && st->exitsig == 0 && !(st->opts & O_CLONE_PARENT) &&
+	    !(st->opts & O_SUBREAPER) && vfork_followable(e, p))
+		st->opts |= O_VFORK;
+	return p;
+}
+
+void gen_process(struct engine *e, struct gen *g, struct stmt *st)
+{
+	int p = draw_process(e, g, st);
+
+	/*
+	 * A tracer that follows p's fork must take the new task's first stop
+	 * then: when it cannot (a member thread that traces, stopped by its
+	 * own tracer or in its group's stop), R forks instead.
+	 */
+	if (p > 0 && !can_follow(e, p, st->opts & O_VFORK ? PTRACE_O_TRACEVFORK :
+				 m_fork_trace_opt(&e->m, st->exitsig == 0 ? SIGCHLD :
+						  st->exitsig < 0 ? 0 : st->exitsig))) {
+		st->parent[0] = '\0';
+		st->setns[0] = '\0';
+		st->exitsig = 0;
+		st->opts &= ~(O_CLONE_PARENT | O_VFORK);
 	}
 }
 
