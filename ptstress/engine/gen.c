@@ -206,7 +206,7 @@ static bool member_tracer(struct engine *e, int i)
  * Not when @b's exit signal is another than SIGCHLD: the tracer, in the
  * real parent's group, gets that signal when the leader's group is empty
  * at its exit_notify(), and SIGCHLD when another thread is still there
- * (kernel/exit.c:744-750); the exit signal follows with the last thread's
+ * (kernel/exit.c:745-750); the exit signal follows with the last thread's
  * release_task().  Which of a killed group's threads goes last is the
  * scheduler's choice, so whether the tracer sees a SIGCHLD is too.
  */
@@ -230,16 +230,17 @@ bool g_seize(struct engine *e, struct gen *g, struct stmt *st)
 	 * tracee's own exit signal (exit_notify(), !ptrace_reparented()),
 	 * its group's waits see the tracee as a tracee (wait_consider_task()),
 	 * and when the tracer exits with the zombie, __ptrace_detach()
-	 * (kernel/ptrace.c:540-575) sends nothing and releases it if that
+	 * (kernel/ptrace.c:567-589) sends nothing and releases it if that
 	 * group ignores SIGCHLD.  The tracer is the very thread that forked
 	 * the tracee: when its group dies, another thread's
 	 * forget_original_parent() could otherwise move the zombie out of
 	 * the group before the tracer's exit_ptrace() lets it go, and with
 	 * SIGCHLD ignored the two orders end differently (released, or the
 	 * next reaper's zombie).  The real parent thread's own exit_ptrace()
-	 * comes before its forget_original_parent().  No EXITKILL: that
-	 * group dying would kill its own child with it, and when it ignores
-	 * SIGCHLD whether the child reaps itself is a race (see g_sigchld()).
+	 * comes before its forget_original_parent() (kernel/exit.c:698-699).
+	 * No EXITKILL: that group dying would kill its own child with it,
+	 * and when it ignores SIGCHLD whether the child reaps itself is a
+	 * race (see g_sigchld()).
 	 */
 	if (g->fuzz && !gen_rnd(g, 6)) {
 		b = pick(e, g, untraced_proc);
