@@ -467,7 +467,7 @@ again:
 	if (r < 0) {
 		memo_put(c, '?', key, 0);
 		r = replay(c, path, sig, sizeof(sig));
-		if (r == 1 && strcmp(sig, c->target))
+		if (r == 1 && !ddmin_same_finding(sig, c->target))
 			r = 0;	/* another finding: not this signature's reproducer */
 		line = 0;
 		if (r == 0) {
@@ -640,8 +640,9 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 			goto out;
 		}
 		if (r >= 0)
-			memo_put(&c, r == 1 && !strcmp(sig, f->signature ? f->signature : sig) ?
-				 '1' : '0', all, 0);
+			memo_put(&c, r == 1 && ddmin_same_finding(sig, f->signature ?
+								  f->signature : sig) ? '1' : '0',
+				 all, 0);
 	}
 	if (r < 0)
 		goto out;
@@ -651,7 +652,7 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 		goto out;
 	}
 	snprintf(c.target, sizeof(c.target), "%s", f->signature ? f->signature : sig);
-	if (strcmp(sig, c.target)) {
+	if (!ddmin_same_finding(sig, c.target)) {
 		fprintf(stderr, "ptstress minimize: %s ends in %s, not %s\n", args[0], sig,
 			c.target);
 		rc = PS_EXIT_USAGE;

@@ -73,3 +73,23 @@ out:
 	free(cand);
 	return r < 0 ? r : count(keep, n);
 }
+
+/* The check of @sig ("check/rule/verb") if it is proc or links, and its rest. */
+static const char *state_check_rest(const char *sig)
+{
+	if (!strncmp(sig, "proc/", 5))
+		return sig + 5;
+	if (!strncmp(sig, "links/", 6))
+		return sig + 6;
+	return NULL;
+}
+
+bool ddmin_same_finding(const char *a, const char *b)
+{
+	const char *ra = state_check_rest(a), *rb = state_check_rest(b);
+
+	if (!strcmp(a, b))
+		return true;
+	/* a rule of its own: "none" is any disagreement, not one contract */
+	return ra && rb && strncmp(ra, "none/", 5) && !strcmp(ra, rb);
+}

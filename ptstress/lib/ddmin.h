@@ -33,4 +33,13 @@ struct ddmin_stats {
 int ddmin(bool *keep, int n, ddmin_test_fn *test, void *arg, int max_tests,
 	  struct ddmin_stats *st);
 
+/*
+ * Whether finding signatures @a and @b ("check/rule/verb") name the same
+ * finding for the minimizer: equal, or a task's state that broke one named
+ * rule after one verb, read through /proc status in one replay and
+ * through ptrace_links in the other ("proc" and "links": which read sees
+ * a transition first is timing, the broken rule is not).
+ */
+bool ddmin_same_finding(const char *a, const char *b);
+
 #endif

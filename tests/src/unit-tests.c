@@ -127,6 +127,24 @@ TEST(ddmin_error_and_budget)
 		EXPECT_TRUE(keep[need[i]]);	/* never drops a needed item */
 }
 
+/*
+ * One broken rule after one verb, read through /proc status or through
+ * ptrace_links, is one finding (m28's reproducer replayed as links/ while
+ * minimized as proc/); other checks, rule "none" or another verb are not.
+ */
+TEST(ddmin_same_finding_state_reads)
+{
+	EXPECT_TRUE(ddmin_same_finding("proc/zapper-sleeps-until-drained/exit",
+				       "links/zapper-sleeps-until-drained/exit"));
+	EXPECT_TRUE(ddmin_same_finding("links/leader-zombie/exit", "proc/leader-zombie/exit"));
+	EXPECT_TRUE(ddmin_same_finding("event/group-stop/seize", "event/group-stop/seize"));
+	EXPECT_FALSE(ddmin_same_finding("proc/leader-zombie/exit", "proc/leader-zombie/kill"));
+	EXPECT_FALSE(ddmin_same_finding("proc/leader-zombie/exit", "report/leader-zombie/exit"));
+	EXPECT_FALSE(ddmin_same_finding("links/none/kill", "proc/none/kill"));
+	EXPECT_FALSE(ddmin_same_finding("proc/a/exit", "links/b/exit"));
+	EXPECT_FALSE(ddmin_same_finding("procs/a/exit", "links/a/exit"));
+}
+
 TEST(links_good_sample)
 {
 	struct ptrace_links l;
