@@ -43,6 +43,8 @@ struct mctx {
 	unsigned long long variant;	/* the option pass's changes, hashed (0: none) */
 	int simplified;			/* ... how many it kept */
 	int refused;			/* statements dropped after the engine refused them */
+	unsigned long long input_key;	/* memo_key() of the whole input */
+	int input_tries;		/* --memo: its replays without the finding, so far */
 };
 
 /* One remembered replay: the candidate's key and whether it reproduced. */

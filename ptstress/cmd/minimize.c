@@ -78,7 +78,12 @@ static int memo_set(struct mctx *c, unsigned long long key, int r, int line)
 	return 0;
 }
 
-/* Read @path's results (the last line of a key wins; "?" is 0); 0 or -errno. */
+/*
+ * Read @path's results (the last line of a key wins; "?" is 0); 0 or -errno.
+ * The input's replays without its finding add up in c->input_tries: "0 KEY
+ * N" is N of them, a plain "0 KEY" one (an older binary's one replay, or a
+ * boot that died in it).
+ */
 static int memo_load(struct mctx *c, const char *path)
 {
 	char line[128], r;
@@ -96,6 +101,8 @@ static int memo_load(struct mctx *c, const char *path)
 		at = 0;
 		if (sscanf(line, "%c %llx %d", &r, &key, &at) < 2 || !strchr("01?r", r))
 			continue;
+		if (key == c->input_key && r == '0')
+			c->input_tries += at > 0 ? at : 1;
 		if (memo_set(c, key, r == '1', r == 'r' ? at : 0)) {
 			fclose(f);
 			return -ENOMEM;
@@ -134,8 +141,8 @@ static void memo_put(struct mctx *c, char r, unsigned long long key, int line)
 		memo_set(c, key, r == '1', r == 'r' ? line : 0);
 	if (!c->memo)
 		return;
-	if (r == 'r')
-		fprintf(c->memo, "r %016llx %d\n", key, line);
+	if (r == 'r' || (r == '0' && line > 0))	/* refused at LINE; the input's replays */
+		fprintf(c->memo, "%c %016llx %d\n", r, key, line);
 	else
 		fprintf(c->memo, "%c %016llx\n", r, key);
 	fflush(c->memo);
@@ -577,6 +584,7 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 			rc = PS_EXIT_USAGE;
 			goto out;
 		}
+		c.input_key = memo_key(keep, sc.nstmts);
 		r = memo_load(&c, f->memo);
 		c.prior = c.nknown;
 		c.memo = fopen(f->memo, "ae");
@@ -597,6 +605,9 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 	 */
 	all = memo_key(keep, sc.nstmts);
 	r = memo_get(&c, all, &i);
+	/* fewer replays than MIN_INPUT_TRIES (an older binary made one): the rest now */
+	if (r == 0 && c.input_tries < MIN_INPUT_TRIES)
+		r = -1;
 	if (r == 1) {
 		snprintf(sig, sizeof(sig), "%s", f->signature);
 	} else if (r == 0) {
@@ -615,7 +626,7 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 		 * keep what still does.
 		 */
 		memo_put(&c, '?', all, 0);
-		for (k = 0; k < MIN_INPUT_TRIES; k++) {
+		for (k = c.input_tries; k < MIN_INPUT_TRIES; k++) {
 			kernel_state(pre, sizeof(pre));
 			r = replay(&c, args[0], sig, sizeof(sig));
 			kernel_state(now, sizeof(now));
@@ -639,10 +650,12 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 			rc = PS_EXIT_FRESH_BOOT;
 			goto out;
 		}
-		if (r >= 0)
-			memo_put(&c, r == 1 && ddmin_same_finding(sig, f->signature ?
-								  f->signature : sig) ? '1' : '0',
-				 all, 0);
+		if (r == 1 && ddmin_same_finding(sig, f->signature ? f->signature : sig)) {
+			memo_put(&c, '1', all, 0);
+		} else if (r >= 0) {
+			/* "0 KEY N": the replays this run made (memo_load()) */
+			memo_put(&c, '0', all, r == 0 ? k - c.input_tries : 1);
+		}
 	}
 	if (r < 0)
 		goto out;
