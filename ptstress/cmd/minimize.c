@@ -539,7 +539,7 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 	char sig[256];
 	const char *p;
 	const char *key = getenv("PTSTRESS_KERNEL_KEY"), *tmpdir;
-	bool *keep = NULL;
+	bool *keep = NULL, hit = false;
 	int i, k, kept, ok = 0, r, rc = PS_EXIT_HARNESS, budget = 0;
 
 	if (nargs != 1 || !f->out) {
@@ -611,7 +611,7 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 	if (r == 1) {
 		snprintf(sig, sizeof(sig), "%s", f->signature);
 	} else if (r == 0) {
-		/* a boot died in it of something else: replaying it again proves nothing */
+		/* MIN_INPUT_TRIES replays without its finding, over all runs on the memo */
 		fprintf(stderr, "ptstress minimize: %s did not reproduce (--memo %s)\n", args[0],
 			f->memo);
 		rc = PS_EXIT_USAGE;
@@ -630,32 +630,38 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 			kernel_state(pre, sizeof(pre));
 			r = replay(&c, args[0], sig, sizeof(sig));
 			kernel_state(now, sizeof(now));
-			if (r != 0 || strcmp(now, pre))
+			/* another finding than --signature's is a replay without it */
+			hit = r == 1 && (!f->signature || ddmin_same_finding(sig, f->signature));
+			if (r < 0 || hit || strcmp(now, pre))
 				break;
 			if (k + 1 < MIN_INPUT_TRIES)
-				printf("# minimize: %s did not end in a finding in replay %d of %d\n",
-				       args[0], k + 1, MIN_INPUT_TRIES);
+				printf("# minimize: %s did not end in %s in replay %d of %d\n",
+				       args[0], r ? "its finding" : "a finding", k + 1,
+				       MIN_INPUT_TRIES);
 		}
 		replay_json(&c, json, sizeof(json));
-		if (r == 1 && !f->finding_tasks)
+		if (hit && !f->finding_tasks)
 			read_finding_tasks(&c, json);
-		if (r == 0 && c.memo && strcmp(now, pre)) {
+		if (r >= 0 && !hit && c.memo && strcmp(now, pre)) {
 			/*
-			 * No finding here, but the kernel reported something (a
-			 * finding whose signature is a kernel report's, which only
-			 * the console shows): "?" stays for the host to resolve.
+			 * Not its finding here, but the kernel reported something
+			 * (a finding whose signature is a kernel report's, which
+			 * only the console shows): "?" stays for the host to
+			 * resolve, after the count of this run's replays before.
 			 */
+			if (k > c.input_tries) {
+				memo_put(&c, '0', all, k - c.input_tries);
+				memo_put(&c, '?', all, 0);
+			}
 			printf("# minimize: the kernel changed (%s, was %s) in the input's "
 			       "replay: go on in a fresh boot\n", now, pre);
 			rc = PS_EXIT_FRESH_BOOT;
 			goto out;
 		}
-		if (r == 1 && ddmin_same_finding(sig, f->signature ? f->signature : sig)) {
+		if (hit)
 			memo_put(&c, '1', all, 0);
-		} else if (r >= 0) {
-			/* "0 KEY N": the replays this run made (memo_load()) */
-			memo_put(&c, '0', all, r == 0 ? k - c.input_tries : 1);
-		}
+		else if (r >= 0)	/* "0 KEY N": this run's N replays (memo_load()) */
+			memo_put(&c, '0', all, k - c.input_tries);
 	}
 	if (r < 0)
 		goto out;
