@@ -427,3 +427,12 @@ int call(struct engine *e, int i, const struct agent_req *req, struct agent_repl
 
 	return r < 0 ? r : finish(e, i, req, rep, newfd);
 }
+
+int live_sessions(const struct engine *e)
+{
+	int i, n = 0;
+
+	for (i = 0; i < e->nsessions; i++)
+		n += !e->sessions[i].done;
+	return n;
+}

@@ -15,7 +15,8 @@
  *   pop.c       populations: process, tree, thread, tracer
  *   ext.c       real strace and gdb sessions
  *   verbs.c     the tracer verbs; tasks.c the task and control verbs
- *   gen.c       generators: arguments valid by the model, for stress and fuzz
+ *   gen.c       generators: arguments valid by the model, for stress and fuzz;
+ *               gen-waits.c those of the waits, gen-sessions.c strace and gdb
  *   table.c     the verb table's engine side: handler and generator per verb
  *   stress.c    the seeded stress generator
  *   run.c       `ptstress run`: files, steps, report directory, JSON, teardown
@@ -33,6 +34,7 @@
 #include "model/model.h"
 
 #define MAX_SESSIONS	16
+#define DEBUGGER_SEC	120	/* a session step's deadline: gdb under TCG takes its time */
 
 /* R's side of one model task (same index as in struct model). */
 struct etask {
@@ -166,6 +168,8 @@ bool etask_grow(struct engine *e);
 pid_t pid_for(struct engine *e, int waiter, int t);
 /* Is the model task @i alive and not exiting? */
 bool alive(struct engine *e, int i);
+/* Debugger sessions still running (started, not stopped or waited). */
+int live_sessions(const struct engine *e);
 /*
  * The thread that makes a call for @x: @x itself if it is a thread, else
  * the model's live thread of the process; it must be running and have a

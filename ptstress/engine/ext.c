@@ -19,8 +19,6 @@
 #include "engine/ext.h"
 #include "lib/links.h"
 
-#define DEBUGGER_SEC	120	/* gdb under TCG takes its time to start */
-
 /* A session step's deadline: its "within", else the debuggers' own. */
 static int session_sec(const struct engine *e)
 {
@@ -30,12 +28,16 @@ static int session_sec(const struct engine *e)
 static struct session *new_session(struct engine *e, const char *name, bool gdb)
 {
 	struct session *ss;
+	int i;
 
-	if (e->nsessions == (int)(sizeof(e->sessions) / sizeof(e->sessions[0]))) {
-		refuse(e, "too many debugger sessions");
+	/* The slot of a session that ended (its debugger reaped, released) is free again. */
+	for (i = 0; i < e->nsessions && !e->sessions[i].done; i++)
+		;
+	if (i == (int)(sizeof(e->sessions) / sizeof(e->sessions[0]))) {
+		refuse(e, "more than %d debugger sessions at once", MAX_SESSIONS);
 		return NULL;
 	}
-	ss = &e->sessions[e->nsessions];
+	ss = &e->sessions[i];
 	memset(ss, 0, sizeof(*ss));
 	snprintf(ss->name, sizeof(ss->name), "%s", name);
 	ss->is_gdb = gdb;
@@ -79,7 +81,8 @@ static int start(struct engine *e, struct session *ss, char **argv)
 	e->e[i].session = (int)(ss - e->sessions);
 	ss->task = i;
 	bind_name(e, ss->name, i);
-	e->nsessions++;
+	if (ss - e->sessions == e->nsessions)
+		e->nsessions++;
 	logf_(e, "  %s started as pid %d, output in %s", argv[0], (int)pid, ss->out);
 	return 0;
 }
@@ -211,6 +214,7 @@ static int reap_debugger(struct engine *e, struct session *ss, int *status)
 	struct wait_event ev;
 	struct deadline dl;
 	char what[96];
+	int i;
 
 	snprintf(what, sizeof(what), "the end of %s session %s (pid %d)",
 		 ss->is_gdb ? "gdb" : "strace", ss->name, (int)ss->pid);
@@ -227,6 +231,15 @@ static int reap_debugger(struct engine *e, struct session *ss, int *status)
 	m_group_exit(&e->m, ss->task, WIFEXITED(ev.status) ? WEXITSTATUS(ev.status) : 0,
 		     WIFSIGNALED(ev.status) ? WTERMSIG(ev.status) : 0);
 	m_report(&e->m, 0, ss->task);
+	/*
+	 * Its SIGCHLD to R came when it ended, which may be long before this
+	 * step (strace ends on its own when its last tracee is gone) and
+	 * checked then as a child's: the notice the model makes now has
+	 * nothing left to match.
+	 */
+	for (i = 0; i < e->m.nnotices; i++)
+		if (e->m.notices[i].from == ss->task)
+			e->m.notices[i].checked = e->m.notices[i].seen = true;
 	return 0;
 }
 
@@ -236,8 +249,18 @@ static void untrace_all(struct engine *e, struct session *ss)
 	int i;
 
 	for (i = 0; i < e->m.n; i++) {
-		if (e->m.t[i].tracer == ss->task)
+		if (e->m.t[i].tracer == ss->task) {
 			m_untrace(&e->m, i, R_EXIT_PTRACE);
+			/*
+			 * strace's SIGINT cleanup detaches every tracee running
+			 * (PTRACE_INTERRUPT, then PTRACE_DETACH) and sends no
+			 * SIGSTOP: from here on its State is the model's again.
+			 */
+			if (!ss->is_gdb) {
+				e->e[i].any_state = false;
+				e->e[i].dirty = true;
+			}
+		}
 		/* gdb may leave a SIGSTOP behind: its tasks' state stays unchecked. */
 		if (e->e[i].uncertain && ss->is_gdb && e->m.t[i].leader == ss->proc)
 			e->e[i].uncertain = false;

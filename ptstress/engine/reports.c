@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 
 #include "engine/observe.h"
+#include "lib/links.h"
 
 /* ---- SIGCHLD ---- */
 
@@ -212,6 +213,13 @@ static int pending_of(struct engine *e, int lead, struct agent_reply *rep, const
 	/* A debugger's own children, orphaned to R, are beyond the model. */
 	if (x < 0 && lead == 0 && e->nsessions)
 		return 0;
+	/*
+	 * A debugger ends on its own: gdb -batch after its commands, strace
+	 * when its last tracee is gone.  "stop" and "wait" reap it and check
+	 * how it ended.
+	 */
+	if (x >= 0 && e->e[x].external)
+		return 0;
 	c = x >= 0 ? m_next_collector(&e->m, x, &as_tracer) : M_NONE;
 	if (c >= 0 && m_same_group(&e->m, c, lead))
 		return 0;
@@ -358,6 +366,52 @@ int r_collects(struct engine *e, int c, struct agent_reply *rep)
 	return 0;
 }
 
+/*
+ * strace collects its tracee @i's exit report by itself, whenever it gets
+ * to its wait4(): the model takes the report as collected only once the
+ * kernel shows it, or a real parent's WNOHANG waitid and the /proc checks
+ * after it would race strace.  Collected means untraced, or released:
+ * wait_task_zombie() unlinks a leader (EXIT_TRACE: ptrace_unlink(), then
+ * the real parent's do_notify_parent(), under one tasklist_lock) and
+ * releases another thread (EXIT_DEAD).  The pid of a released task is
+ * never another tracee of strace's (gen_process(): R forks for its
+ * tracees).
+ */
+static int session_collects(struct engine *e, int c, int i)
+{
+	const struct mtask *t = &e->m.t[i];
+	pid_t pid = e->m.t[c].tid;
+	struct proc_status ps;
+	struct parse_error pe;
+	unsigned int delay = 0;
+	struct deadline dl;
+	char what[64];
+	int r;
+
+	deadline_start(&dl, e->cur_timeout ? e->cur_timeout : DEBUGGER_SEC);
+	for (;;) {
+		r = status_read(e->m.t[t->leader].tid, t->tid, &ps, &pe);
+		if (r == -ESRCH || (r == 0 && ps.tracer_pid != pid))
+			return 0;
+		if (ps_stop_signal) {
+			harness_err(e, "interrupted by %s", sig_name(ps_stop_signal));
+			return -1;
+		}
+		if (deadline_expired(&dl)) {
+			snprintf(what, sizeof(what), "TracerPid %d", (int)pid);
+			report(e, &(struct fdesc){ .check = "report", .rule = t->why_owed,
+						   .ntasks = 2, .tasks = { i, c },
+						   .expected = "untraced or released",
+						   .observed = r == 0 ? what : "unreadable" },
+			       "strace (pid %d) did not collect the exit report of %s within %d s",
+			       (int)pid, tname(e, i),
+			       e->cur_timeout ? e->cur_timeout : DEBUGGER_SEC);
+			return -1;
+		}
+		backoff_sleep(&delay);
+	}
+}
+
 /* A strace session collected @task's exit: its output must say so at "stop". */
 static void session_saw_exit(struct engine *e, int tracer, int task)
 {
@@ -387,7 +441,7 @@ int collect_reports(struct engine *e, bool all)
 	 * model for every zombie's collector (O(tasks) each), which was a
 	 * third of fuzz's CPU time on the host (perf, docs/fuzz.md).
 	 */
-	if (!all && !e->nsessions)
+	if (!all && !live_sessions(e))
 		return 0;
 	while (progress && !e->stop) {
 		progress = false;
@@ -404,8 +458,11 @@ int collect_reports(struct engine *e, bool all)
 						return -1;
 				} else if (e->e[c].external) {
 					/* strace waits by itself; its output is checked at stop. */
-					if (as_tracer)
+					if (as_tracer) {
+						if (session_collects(e, c, i) < 0)
+							return -1;
 						session_saw_exit(e, c, i);
+					}
 					m_report(&e->m, c, i);
 					e->e[i].dirty = true;
 					progress = true;
