@@ -28,13 +28,11 @@ void gen_seed(struct gen *g, unsigned long seed)
 	g->rng = seed ? seed * 0x9E3779B97F4A7C15ULL : 0x2545F4914F6CDD1DULL;
 }
 
-typedef bool pred_fn(struct engine *e, int i);
-
 /* More than a process's threads can be: fuzz's --threads is 0..64. */
 #define GEN_THREADS	65
 
 /* A random model task satisfying @ok, or -1 after a bounded search. */
-static int pick(struct engine *e, struct gen *g, pred_fn *ok)
+int gen_pick(struct engine *e, struct gen *g, gen_pred *ok)
 {
 	int tries, i;
 
@@ -52,20 +50,20 @@ static int pick(struct engine *e, struct gen *g, pred_fn *ok)
 	return -1;
 }
 
-static bool usable(struct engine *e, int i)
+bool gen_usable(struct engine *e, int i)
 {
 	return alive(e, i) && !e->e[i].external && e->e[i].fd >= 0;
 }
 
 static bool is_tracer(struct engine *e, int i)
 {
-	return usable(e, i) && T(e, i)->leader == i && !strncmp(T(e, i)->name, "tr", 2) &&
+	return gen_usable(e, i) && T(e, i)->leader == i && !strncmp(T(e, i)->name, "tr", 2) &&
 	       T(e, i)->stop == MS_RUNNING;
 }
 
 static bool is_member(struct engine *e, int i)
 {
-	return usable(e, i) && strncmp(T(e, i)->name, "tr", 2) && T(e, i)->stop == MS_RUNNING;
+	return gen_usable(e, i) && strncmp(T(e, i)->name, "tr", 2) && T(e, i)->stop == MS_RUNNING;
 }
 
 static bool is_proc(struct engine *e, int i)
@@ -123,7 +121,7 @@ static bool sub_thread(struct engine *e, int i)
 	return is_member(e, i) && T(e, i)->leader != i;
 }
 
-static void names(struct stmt *st, int n, const char *a, const char *b)
+void gen_names(struct stmt *st, int n, const char *a, const char *b)
 {
 	st->nnames = n;
 	snprintf(st->name[0], SC_NAME_LEN, "%s", a);
@@ -136,14 +134,14 @@ static bool tracer_task(struct engine *e, struct stmt *st, int b)
 {
 	if (b < 0)
 		return false;
-	names(st, 2, T(e, T(e, b)->tracer)->name, T(e, b)->name);
+	gen_names(st, 2, T(e, T(e, b)->tracer)->name, T(e, b)->name);
 	return true;
 }
 
 /* A group-stopped task no one traces: seize and attach re-trap it. */
 static bool stopped_untraced(struct engine *e, int i)
 {
-	return usable(e, i) && strncmp(T(e, i)->name, "tr", 2) && T(e, i)->stop == MS_GROUP &&
+	return gen_usable(e, i) && strncmp(T(e, i)->name, "tr", 2) && T(e, i)->stop == MS_GROUP &&
 	       T(e, i)->tracer == M_NONE && !m_zapping(&e->m, i);
 }
 
@@ -219,9 +217,55 @@ static int parent_group_tracer(struct engine *e, int b)
 	return rp > 0 && member_tracer(e, rp) ? rp : -1;
 }
 
+/* A task a PTRACE_ATTACH or PTRACE_SEIZE gets EPERM for: a zombie, or traced. */
+static bool attach_eperm(struct engine *e, int i)
+{
+	const struct mtask *t = T(e, i);
+
+	return t->life != ML_DEAD && !e->e[i].external && !m_zapping(&e->m, i) &&
+	       ((t->life == ML_ZOMBIE && !t->zapper) || t->tracer != M_NONE);
+}
+
+/*
+ * Fuzzing, one seize or attach in 10 is one the kernel refuses with
+ * EPERM (ptrace_attach(): same_thread_group() kernel/ptrace.c:429,
+ * task->exit_state :450, task->ptrace :452): of a thread of the tracer's
+ * own group, of a zombie (a leader waiting for its threads too), of a
+ * task another tracer or a real debugger holds.  The statement says
+ * "fails EPERM", as m_predict_attach() does.  A released task is never
+ * drawn: its pid may be another task's.
+ */
+static bool g_refused_seize(struct engine *e, struct gen *g, struct stmt *st)
+{
+	int a, b = -1, k, n = 0, th[GEN_THREADS];
+
+	if (gen_rnd(g, 3)) {
+		a = gen_pick(e, g, is_tracer);
+		b = gen_pick(e, g, attach_eperm);
+	} else {
+		a = gen_pick(e, g, member_tracer);
+		for (k = 1; a > 0 && k < e->m.n && n < GEN_THREADS; k++)
+			if (T(e, k)->leader == T(e, a)->leader && k != a &&
+			    T(e, k)->life != ML_DEAD)
+				th[n++] = k;
+		if (n)
+			b = th[gen_rnd(g, (unsigned int)n)];
+	}
+	if (a < 0 || b < 0 || !m_ns_within(&e->m, T(e, b)->ns, T(e, a)->ns) ||
+	    m_predict_attach(&e->m, a, b).err != EPERM)
+		return false;
+	gen_names(st, 2, T(e, a)->name, T(e, b)->name);
+	st->nfails = 1;
+	st->fails[0] = EPERM;
+	return true;
+}
+
 bool g_seize(struct engine *e, struct gen *g, struct stmt *st)
 {
 	int a, b;
+
+	if (g->fuzz && !gen_rnd(g, 10))
+		return g_refused_seize(e, g, st);
 
 	/*
 	 * Fuzzing, one seize in 6 is by a thread of the tracee's real
@@ -243,18 +287,18 @@ bool g_seize(struct engine *e, struct gen *g, struct stmt *st)
 	 * race (see g_sigchld()).
 	 */
 	if (g->fuzz && !gen_rnd(g, 6)) {
-		b = pick(e, g, untraced_proc);
+		b = gen_pick(e, g, untraced_proc);
 		a = b < 0 ? -1 : parent_group_tracer(e, b);
 		if (a < 0)
 			return false;
-		names(st, 2, T(e, a)->name, T(e, b)->name);
+		gen_names(st, 2, T(e, a)->name, T(e, b)->name);
 		st->opts = gen_rnd(g, 4) ? 0 : O_TRACEFORK;
 	} else {
-		a = pick(e, g, is_tracer);
-		b = gen_rnd(g, 4) ? pick(e, g, untraced_proc) : pick(e, g, stopped_untraced);
+		a = gen_pick(e, g, is_tracer);
+		b = gen_rnd(g, 4) ? gen_pick(e, g, untraced_proc) : gen_pick(e, g, stopped_untraced);
 		if (a < 0 || b < 0)
 			return false;
-		names(st, 2, T(e, a)->name, T(e, b)->name);
+		gen_names(st, 2, T(e, a)->name, T(e, b)->name);
 		st->opts = (gen_rnd(g, 3) ? 0 : O_EXITKILL) | (gen_rnd(g, 4) ? 0 : O_TRACEFORK);
 		/* not into a group that ignores SIGCHLD: see g_sigchld() */
 		if (ignores_sigchld(e, b))
@@ -274,22 +318,22 @@ bool g_seize(struct engine *e, struct gen *g, struct stmt *st)
 
 bool g_interrupt(struct engine *e, struct gen *g, struct stmt *st)
 {
-	return tracer_task(e, st, pick(e, g, traced_running));
+	return tracer_task(e, st, gen_pick(e, g, traced_running));
 }
 
 bool g_listen(struct engine *e, struct gen *g, struct stmt *st)
 {
-	return tracer_task(e, st, pick(e, g, listenable));
+	return tracer_task(e, st, gen_pick(e, g, listenable));
 }
 
 bool g_cont(struct engine *e, struct gen *g, struct stmt *st)
 {
-	return tracer_task(e, st, pick(e, g, traced_stopped));
+	return tracer_task(e, st, gen_pick(e, g, traced_stopped));
 }
 
 bool g_detach(struct engine *e, struct gen *g, struct stmt *st)
 {
-	int b = pick(e, g, traced_by_ours);
+	int b = gen_pick(e, g, traced_by_ours);
 
 	/* An attached tracee is stopped with SIGSTOP first: it must be running then. */
 	if (b >= 0 && !T(e, b)->seized && T(e, b)->stop != MS_TRACED &&
@@ -307,7 +351,7 @@ static bool tracer_can_act(struct engine *e, int x)
 {
 	int tr = T(e, x)->tracer;
 
-	return tr == M_NONE || (usable(e, tr) && T(e, tr)->stop == MS_RUNNING && !T(e, tr)->in_exit);
+	return tr == M_NONE || (gen_usable(e, tr) && T(e, tr)->stop == MS_RUNNING && !T(e, tr)->in_exit);
 }
 
 /* No tracer follows @p's clone with @opt, or one that can act now. */
@@ -322,27 +366,27 @@ bool g_kill(struct engine *e, struct gen *g, struct stmt *st)
 
 	/* SIGCONT to a process whose only thread is seized, listening or running. */
 	if (gen_rnd(g, 6) == 0) {
-		a = pick(e, g, sigcont_to_seized);
+		a = gen_pick(e, g, sigcont_to_seized);
 		/* its tracer takes the SIGCONT's signal-delivery-stop */
 		if (a < 0 || !tracer_can_act(e, m_alive_thread(&e->m, T(e, a)->leader)))
 			return false;
-		names(st, 1, T(e, T(e, a)->leader)->name, NULL);
+		gen_names(st, 1, T(e, T(e, a)->leader)->name, NULL);
 		st->sig = SIGCONT;
 		return true;
 	}
 	/* A group stop and its end, on a group no tracer watches; else SIGKILL. */
 	if (gen_rnd(g, 3) == 0) {
-		a = pick(e, g, untraced_group);
+		a = gen_pick(e, g, untraced_group);
 		if (a < 0)
 			return false;
-		names(st, 1, T(e, a)->name, NULL);
+		gen_names(st, 1, T(e, a)->name, NULL);
 		st->sig = T(e, a)->gstop ? SIGCONT : SIGSTOP;
 		return true;
 	}
-	a = pick(e, g, is_proc);
+	a = gen_pick(e, g, is_proc);
 	if (a < 0)
 		return false;
-	names(st, 1, T(e, a)->name, NULL);
+	gen_names(st, 1, T(e, a)->name, NULL);
 	st->sig = SIGKILL;
 	return true;
 }
@@ -350,7 +394,7 @@ bool g_kill(struct engine *e, struct gen *g, struct stmt *st)
 bool g_exit(struct engine *e, struct gen *g, struct stmt *st)
 {
 	/* A real parent (with whatever it has) exits, or one thread. */
-	int a = gen_rnd(g, 2) ? pick(e, g, is_proc) : pick(e, g, sub_thread);
+	int a = gen_rnd(g, 2) ? gen_pick(e, g, is_proc) : gen_pick(e, g, sub_thread);
 
 	if (a < 0)
 		return false;
@@ -365,19 +409,19 @@ bool g_exit(struct engine *e, struct gen *g, struct stmt *st)
 	 */
 	if (T(e, a)->leader != a && T(e, a)->pdeath_signal && T(e, a)->tracer != M_NONE)
 		return false;
-	names(st, 1, T(e, a)->name, NULL);
+	gen_names(st, 1, T(e, a)->name, NULL);
 	st->num = gen_rnd(g, 4);
 	return true;
 }
 
 /* A verb whose one argument is a task satisfying @ok. */
-static bool one_task(struct engine *e, struct gen *g, struct stmt *st, pred_fn *ok)
+static bool one_task(struct engine *e, struct gen *g, struct stmt *st, gen_pred *ok)
 {
-	int a = pick(e, g, ok);
+	int a = gen_pick(e, g, ok);
 
 	if (a < 0)
 		return false;
-	names(st, 1, T(e, a)->name, NULL);
+	gen_names(st, 1, T(e, a)->name, NULL);
 	return true;
 }
 
@@ -388,11 +432,11 @@ bool g_quit(struct engine *e, struct gen *g, struct stmt *st)
 
 bool g_subreaper(struct engine *e, struct gen *g, struct stmt *st)
 {
-	int a = pick(e, g, is_proc);
+	int a = gen_pick(e, g, is_proc);
 
 	if (a < 0)
 		return false;
-	names(st, 1, T(e, a)->name, NULL);
+	gen_names(st, 1, T(e, a)->name, NULL);
 	if (!T(e, T(e, a)->leader)->subreaper)
 		st->opts = O_ON;
 	return true;
@@ -404,130 +448,18 @@ static bool collectable(struct engine *e, int i)
 	bool as_tracer;
 	int c = m_next_collector(&e->m, i, &as_tracer);
 
-	return c >= 0 && (c == 0 || (usable(e, c) && T(e, c)->stop == MS_RUNNING));
+	return c >= 0 && (c == 0 || (gen_usable(e, c) && T(e, c)->stop == MS_RUNNING));
 }
 
 bool g_reap(struct engine *e, struct gen *g, struct stmt *st)
 {
-	int i = pick(e, g, collectable), c;
+	int i = gen_pick(e, g, collectable), c;
 	bool as_tracer;
 
 	if (i < 0)
 		return false;
 	c = m_next_collector(&e->m, i, &as_tracer);
-	names(st, 2, T(e, T(e, c)->leader)->name, T(e, i)->name);
-	return true;
-}
-
-/* A running agent thread that can call waitid(): a member or a tracer. */
-static bool can_wait(struct engine *e, int i)
-{
-	return usable(e, i) && T(e, i)->stop == MS_RUNNING && !T(e, i)->in_exit;
-}
-
-static bool unreleased(struct engine *e, int i)
-{
-	return T(e, i)->life != ML_DEAD && !e->e[i].external;
-}
-
-/*
- * Is a report of another task than @r due to waiter @w too?  Then which
- * one a wait for any child returns is the order of @w's ->children and
- * ->ptraced lists, and processes killed together land there in the order
- * they exit (forget_original_parent()): differential mode (--record)
- * does not draw such a wait, whose replay on another kernel could take
- * the other report and go on from there with other tasks.
- */
-static bool several_due(struct engine *e, int w, int r, int flags)
-{
-	int k, rule;
-
-	for (k = 1; k < e->m.n; k++)
-		if (k != r && T(e, k)->life != ML_DEAD && !e->e[k].external &&
-		    m_ns_within(&e->m, T(e, k)->ns, T(e, w)->ns) &&
-		    m_predict_waitid(&e->m, w, k, flags, &rule) > 0)
-			return true;
-	return false;
-}
-
-#define GEN_WAITEES	64	/* children and tracees a waitee is drawn from */
-
-/* An unreleased child (of a thread) or tracee of @w's group, or -1. */
-static int pick_waitee(struct engine *e, struct gen *g, int w)
-{
-	int lead = T(e, w)->leader, k, n = 0, c[GEN_WAITEES], rp, tr;
-
-	for (k = 1; k < e->m.n && n < GEN_WAITEES; k++) {
-		if (!unreleased(e, k))
-			continue;
-		rp = T(e, T(e, k)->leader)->real_parent;
-		tr = T(e, k)->tracer;
-		if ((rp >= 0 && T(e, rp)->leader == lead) || (tr >= 0 && T(e, tr)->leader == lead))
-			c[n++] = k;
-	}
-	return n ? c[gen_rnd(g, n)] : -1;
-}
-
-/*
- * waitid W [c] [flags]: W a running thread (the model's pick of a
- * process's threads, as v_waitid() makes it), c any task not released
- * (in W's pid namespace) or none; the flags at random.  The model's
- * answer decides the "fails ECHILD" clause; a wait whose first report
- * the model cannot name (MW_RACY) is not drawn.
- */
-bool g_waitid(struct engine *e, struct gen *g, struct stmt *st)
-{
-	int a = pick(e, g, can_wait), w, c = -1, flags = 0, r, rule;
-	unsigned int f = gen_rnd(g, 64);
-
-	if (a < 0)
-		return false;
-	w = T(e, a)->leader == a ? m_alive_thread(&e->m, a) : a;
-	if (w != a)
-		return false;
-	if (gen_rnd(g, 2)) {
-		/*
-		 * Half of them for a child or tracee of W's group: a task drawn
-		 * from all is seldom one, and only those have reports (or
-		 * nothing yet: EAGAIN for a pidfd wait).
-		 */
-		c = gen_rnd(g, 2) ? pick_waitee(e, g, w) : pick(e, g, unreleased);
-		if (c < 0 || !m_ns_within(&e->m, T(e, c)->ns, T(e, w)->ns))
-			return false;
-	}
-	/*
-	 * WSTOPPED/WCONTINUED: a group stop or continue of a child's group
-	 * (wait_task_stopped(), wait_task_continued() with ptrace == 0); the
-	 * model calls the report racy while its group has a traced thread.
-	 */
-	st->opts = (f & 1 ? O_NOWAIT : 0) | (f & 2 ? O_NOTHREAD : 0) |
-		   (f & 4 ? O_WCLONE : 0) | (f & 8 && !(f & 4) ? O_WALL : 0) |
-		   (f & 16 ? O_WSTOPPED : 0) | (f & 32 ? O_WCONTINUED : 0);
-	flags = (f & 1 ? WNOWAIT : 0) | (f & 2 ? __WNOTHREAD : 0) | (f & 4 ? __WCLONE : 0) |
-		(f & 8 && !(f & 4) ? __WALL : 0) | (f & 16 ? WSTOPPED : 0) |
-		(f & 32 ? WCONTINUED : 0);
-	r = m_predict_waitid(&e->m, w, c, flags, &rule);
-	if (r == -EAGAIN)
-		return false;
-	if (c < 0 && r > 0 && e->opts->record_path && several_due(e, w, r, flags))
-		return false;
-	names(st, c < 0 ? 1 : 2, T(e, a)->name, c < 0 ? NULL : T(e, c)->name);
-	/*
-	 * waitid(P_PIDFD) of a PIDFD_NONBLOCK pidfd: nothing yet is EAGAIN.
-	 * Of a leader only: a non-leader's pidfd_open() error is 6.1's
-	 * EINVAL, later kernels' ENOENT (pidfd-thread.sc has it).
-	 */
-	if (c >= 0 && T(e, c)->leader == c && !gen_rnd(g, 3)) {
-		int err = m_waitid_pidfd(&e->m, r, rule).err;
-
-		st->opts |= O_PIDFD;
-		if (err)
-			r = -err;
-	}
-	if (r < 0) {
-		st->nfails = 1;
-		st->fails[0] = -r;
-	}
+	gen_names(st, 2, T(e, T(e, c)->leader)->name, T(e, i)->name);
 	return true;
 }
 
@@ -563,7 +495,7 @@ bool g_waitid(struct engine *e, struct gen *g, struct stmt *st)
  */
 bool g_sigchld(struct engine *e, struct gen *g, struct stmt *st)
 {
-	int a = pick(e, g, is_proc), w;
+	int a = gen_pick(e, g, is_proc), w;
 	unsigned int k = gen_rnd(g, 3);
 
 	if (a < 0)
@@ -573,7 +505,7 @@ bool g_sigchld(struct engine *e, struct gen *g, struct stmt *st)
 		return false;
 	if (k && (dies_with_others(e, a) || child_with_pdeath(e, a)))
 		k = 0;
-	names(st, 1, T(e, a)->name, NULL);
+	gen_names(st, 1, T(e, a)->name, NULL);
 	st->opts = k == 1 ? O_IGNORE : k == 2 ? O_NOCLDWAIT : 0;
 	return true;
 }
@@ -607,9 +539,31 @@ static bool untraced_execer(struct engine *e, int i)
 	return true;
 }
 
+/*
+ * Fuzzing, half the execs are by another thread than the leader:
+ * de_thread() then also waits for the leader's death, and the execer
+ * takes over its pid and its place in the parent's ->children
+ * (exchange_tids(), transfer_pid(), list_replace_init() of ->sibling,
+ * fs/exec.c:1134-1140) before release_task() of the old leader (:1161); the
+ * old leader's children go to a live thread, the execer at the end
+ * (forget_original_parent()).  The scenario's name of the process then
+ * names the execer (v_exec()).
+ */
 bool g_exec(struct engine *e, struct gen *g, struct stmt *st)
 {
-	return one_task(e, g, st, untraced_execer);
+	int a = gen_pick(e, g, untraced_execer), k, n = 0, th[GEN_THREADS];
+
+	if (a < 0)
+		return false;
+	if (g->fuzz && gen_rnd(g, 2)) {
+		for (k = 1; k < e->m.n && n < GEN_THREADS; k++)
+			if (T(e, k)->leader == a && k != a && T(e, k)->life == ML_ALIVE)
+				th[n++] = k;
+		if (n)
+			a = th[gen_rnd(g, (unsigned int)n)];
+	}
+	gen_names(st, 1, T(e, a)->name, NULL);
+	return true;
 }
 
 /*
@@ -618,7 +572,7 @@ bool g_exec(struct engine *e, struct gen *g, struct stmt *st)
  */
 bool g_pdeathsig(struct engine *e, struct gen *g, struct stmt *st)
 {
-	int a = pick(e, g, is_member), rp;
+	int a = gen_pick(e, g, is_member), rp;
 
 	if (a < 0 || T(e, a)->in_exit || ignores_sigchld(e, a))
 		return false;
@@ -626,23 +580,38 @@ bool g_pdeathsig(struct engine *e, struct gen *g, struct stmt *st)
 	rp = T(e, T(e, a)->leader)->real_parent;
 	if (rp >= 0 && ignores_sigchld(e, rp))
 		return false;
-	names(st, 1, T(e, a)->name, NULL);
+	gen_names(st, 1, T(e, a)->name, NULL);
 	st->sig = SIGKILL;
 	return true;
 }
 
-#define GEN_PIDFDS	64	/* pidfds R keeps open at most in a generated run */
-
-/* pidfd c: a leader, whose pidfd_open() answer is the same on every kernel. */
-bool g_pidfd(struct engine *e, struct gen *g, struct stmt *st)
+/*
+ * A target of a real debugger session (gen-sessions.c).  It is a
+ * process whose every thread runs untraced (v_strace() and v_gdb() refuse
+ * a traced one; a second tracer would get EPERM, ptrace_attach()),
+ * neither exiting nor stopped: gdb's PTRACE_ATTACH of a zombie leader is
+ * EPERM (ptrace_attach(): task->exit_state), and a group stop under a
+ * debugger ends where the debugger says.  Not a namespace init: the
+ * SIGSTOP gdb's attach sends it comes from an ancestor namespace, and
+ * strace's exit stops of a dying init would stand between
+ * zap_pid_ns_processes() and the namespace's other tasks.
+ */
+bool gen_debuggable(struct engine *e, int i)
 {
-	int i, open = 0, c = pick(e, g, unreleased);
+	int k;
 
-	for (i = 1; i < e->m.n; i++)
-		open += e->e[i].pidfd >= 0;
-	if (c < 0 || T(e, c)->leader != c || (e->e[c].pidfd < 0 && open >= GEN_PIDFDS))
+	if (!is_proc(e, i) || T(e, i)->ns == i || T(e, i)->in_exit || T(e, i)->group_exit ||
+	    m_zapping(&e->m, i))
 		return false;
-	names(st, 1, T(e, c)->name, NULL);
+	for (k = 1; k < e->m.n; k++) {
+		const struct mtask *t = T(e, k);
+
+		if (t->leader != i || t->life == ML_DEAD)
+			continue;
+		if (t->life != ML_ALIVE || t->exited || t->tracer != M_NONE ||
+		    t->stop != MS_RUNNING || t->in_exit || e->e[k].uncertain)
+			return false;
+	}
 	return true;
 }
 
@@ -669,7 +638,7 @@ static bool vfork_followable(struct engine *e, int p)
 /* The statement, and the index of its parent task (-1: R). */
 static int draw_process(struct engine *e, struct gen *g, struct stmt *st)
 {
-	int p = gen_rnd(g, 4) ? pick(e, g, is_proc) : -1;
+	int p = gen_rnd(g, 4) ? gen_pick(e, g, is_proc) : -1;
 	int pns = p > 0 ? T(e, p)->ns : M_NONE, x;
 
 	memset(st, 0, sizeof(*st));
@@ -693,7 +662,7 @@ static int draw_process(struct engine *e, struct gen *g, struct stmt *st)
 	}
 	/* setns()+fork() into a namespace nested in (or equal to) the parent's */
 	if (!gen_rnd(g, 6)) {
-		x = pick(e, g, live_ns_init);
+		x = gen_pick(e, g, live_ns_init);
 		if (x > 0 && m_ns_within(&e->m, x, pns) && x != p)
 			snprintf(st->setns, sizeof(st->setns), "%s", T(e, x)->name);
 	}

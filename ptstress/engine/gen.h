@@ -19,13 +19,27 @@ struct gen {
 	bool fuzz;		/* ptstress fuzz: populations grow and shrink */
 	int max_live;		/* ... up to this many live tasks */
 	int max_tracers;	/* ... and this many tracers */
+	bool sessions;		/* fuzz with strace and gdb in PATH: debugger sessions */
+	int nsession;		/* session names handed out: s0, g1, ... */
+	char targets[2][SC_NAME_LEN];	/* a generated strace statement's targets */
 };
 
 /* Fill @st (its verb set) with valid arguments; false if none exist now. */
 typedef bool gen_fn(struct engine *e, struct gen *g, struct stmt *st);
 
 gen_fn g_seize, g_interrupt, g_listen, g_cont, g_detach, g_kill, g_exit, g_subreaper, g_reap,
-	g_quit, g_waitid, g_pidfd, g_sigchld, g_pdeathsig, g_exec;
+	g_quit, g_waitid, g_pidfd, g_sigchld, g_pdeathsig, g_exec, g_strace, g_stop, g_gdb;
+
+/* Helpers the generators' files share (gen.c). */
+typedef bool gen_pred(struct engine *e, int i);
+/* A random model task satisfying @ok, or -1 after a bounded search. */
+int gen_pick(struct engine *e, struct gen *g, gen_pred *ok);
+/* Set @st's first @n positional names to @a (and @b). */
+void gen_names(struct stmt *st, int n, const char *a, const char *b);
+/* A live agent task (not R, not a debugger): R can send it requests. */
+bool gen_usable(struct engine *e, int i);
+/* A process a real debugger may take now (gen-sessions.c). */
+bool gen_debuggable(struct engine *e, int i);
 
 /* A number in [0, n). */
 unsigned int gen_rnd(struct gen *g, unsigned int n);

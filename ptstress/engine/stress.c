@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "engine/stress.h"
 #include "lib/json.h"
@@ -56,17 +57,29 @@ static int count_live(struct engine *e, int *procs)
 	return tracers;
 }
 
+/*
+ * Real debugger sessions are fuzz's: the stress statement of the library
+ * keeps the draws it always had (its seeds' steps, and the throughput
+ * baseline of docs/fuzz.md).
+ */
+static bool drawable(const struct gen *g, int v)
+{
+	if (!verb_impl[v].gen)
+		return false;
+	return g->fuzz || (v != V_STRACE && v != V_GDB && v != V_STOP);
+}
+
 /* Draw a verb by weight among those the table can generate. */
 static enum sc_verb draw(struct gen *g)
 {
 	int total = 0, v, r;
 
 	for (v = 0; v < V_NR_VERBS; v++)
-		if (verb_impl[v].gen)
+		if (drawable(g, v))
 			total += sc_verb_weight((enum sc_verb)v);
 	r = (int)gen_rnd(g, (unsigned int)total);
 	for (v = 0; v < V_NR_VERBS; v++) {
-		if (!verb_impl[v].gen)
+		if (!drawable(g, v))
 			continue;
 		r -= sc_verb_weight((enum sc_verb)v);
 		if (r < 0)
@@ -118,7 +131,35 @@ static int one_round(struct engine *e, struct gen *g, FILE *out)
 		gen_tracer(g, &st);
 		return gen_step(e, out, &st);
 	}
+	/* gdb's session ends before the next draw: see g_gdb(). */
+	if (v == V_GDB) {
+		char name[SC_NAME_LEN];
+
+		snprintf(name, sizeof(name), "%s", st.name[0]);
+		memset(&st, 0, sizeof(st));
+		st.verb = V_WAIT;
+		st.nnames = 1;
+		snprintf(st.name[0], SC_NAME_LEN, "%s", name);
+		return gen_step(e, out, &st);
+	}
 	return 0;
+}
+
+/* Is @prog an executable file in a directory of $PATH? */
+static bool in_path(const char *prog)
+{
+	const char *p = getenv("PATH"), *end;
+	char file[PATH_MAX];
+	int len;
+
+	for (; p && *p; p = *end ? end + 1 : end) {
+		end = strchrnul(p, ':');
+		len = (int)(end - p);
+		if (snprintf(file, sizeof(file), "%.*s/%s", len, p, prog) < (int)sizeof(file) &&
+		    access(file, X_OK) == 0)
+			return true;
+	}
+	return false;
 }
 
 static double since(const struct timespec *t0)
@@ -187,6 +228,16 @@ int run_stress(struct engine *e, const struct stmt *s)
 	FILE *out;
 
 	gen_seed(&g, s->seed);
+	/*
+	 * Which machine runs it must not change the draws: without strace
+	 * or gdb (guest/deps installs both) fuzz draws no session at all,
+	 * and says so.
+	 */
+	if (g.fuzz) {
+		g.sessions = in_path("strace") && in_path("gdb");
+		if (!g.sessions)
+			tap_diag("fuzz: strace or gdb is not in PATH: no debugger sessions");
+	}
 	stress_loc = s->loc;
 	snprintf(path, sizeof(path), "%s/stress.sc", e->dir);
 	out = fopen(path, "we");
