@@ -446,9 +446,19 @@ bool g_subreaper(struct engine *e, struct gen *g, struct stmt *st)
 static bool collectable(struct engine *e, int i)
 {
 	bool as_tracer;
-	int c = m_next_collector(&e->m, i, &as_tracer);
+	int c = m_next_collector(&e->m, i, &as_tracer), w;
 
-	return c >= 0 && (c == 0 || (gen_usable(e, c) && T(e, c)->stop == MS_RUNNING));
+	if (c <= 0)
+		return c == 0;
+	/*
+	 * "reap P c" names the collector's process, and v_reap() has the
+	 * model's thread of it wait (find_alive_thread()): that one must run
+	 * too, not only the collector thread (host soak, seed 15: a leader
+	 * held by its tracer, the child's parent thread running).
+	 */
+	w = m_alive_thread(&e->m, T(e, c)->leader);
+	return gen_usable(e, c) && T(e, c)->stop == MS_RUNNING && w != M_NONE && alive(e, w) &&
+	       !T(e, w)->in_exit && T(e, w)->stop == MS_RUNNING;
 }
 
 bool g_reap(struct engine *e, struct gen *g, struct stmt *st)

@@ -247,8 +247,14 @@ int v_exec(struct engine *e, const struct stmt *s)
 		       "after execve() %s does not have the thread group id", tname(e, x));
 		return -1;
 	}
-	/* The process's name now means the task that took over the pid. */
+	/*
+	 * The process's name now means the task that took over the pid, and
+	 * is its name in messages and generated steps: "p3.t1" after its
+	 * exec is a process, which the language names "p3" (a generated
+	 * "sigchld p3.t1" would not parse).
+	 */
 	bind_name(e, pname, x);
+	snprintf(T(e, x)->name, sizeof(T(e, x)->name), "%s", pname);
 	return 0;
 }
 
