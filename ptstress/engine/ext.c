@@ -249,18 +249,8 @@ static void untrace_all(struct engine *e, struct session *ss)
 	int i;
 
 	for (i = 0; i < e->m.n; i++) {
-		if (e->m.t[i].tracer == ss->task) {
+		if (e->m.t[i].tracer == ss->task)
 			m_untrace(&e->m, i, R_EXIT_PTRACE);
-			/*
-			 * strace's SIGINT cleanup detaches every tracee running
-			 * (PTRACE_INTERRUPT, then PTRACE_DETACH) and sends no
-			 * SIGSTOP: from here on its State is the model's again.
-			 */
-			if (!ss->is_gdb) {
-				e->e[i].any_state = false;
-				e->e[i].dirty = true;
-			}
-		}
 		/* gdb may leave a SIGSTOP behind: its tasks' state stays unchecked. */
 		if (e->e[i].uncertain && ss->is_gdb && e->m.t[i].leader == ss->proc)
 			e->e[i].uncertain = false;
@@ -304,14 +294,27 @@ static int check_strace_output(struct engine *e, struct session *ss)
 int v_stop(struct engine *e, const struct stmt *s)
 {
 	struct session *ss = find_session(e, s->name[0]);
-	int status;
+	int status, i;
 
 	if (!ss || ss->is_gdb) {
 		if (ss)
 			refuse(e, "stop is for strace sessions; use wait for gdb");
 		return -1;
 	}
-	/* strace detaches from everything on SIGINT and exits. */
+	/*
+	 * strace's SIGINT cleanup detaches every tracee running
+	 * (PTRACE_INTERRUPT, then PTRACE_DETACH) and sends no SIGSTOP: from
+	 * here on their State is the model's again.  (Before the reap: the
+	 * model's exit of strace unlinks them, exit_ptrace().)  Left as "any
+	 * State", a later SIGSTOP's group stop went unwaited for and the next
+	 * attach raced it (host soaks, seeds 2 and 14).
+	 */
+	for (i = 0; i < e->m.n; i++) {
+		if (e->m.t[i].tracer == ss->task) {
+			e->e[i].any_state = false;
+			e->e[i].dirty = true;
+		}
+	}
 	kill(ss->pid, SIGINT);
 	if (reap_debugger(e, ss, &status) < 0)
 		return -1;
