@@ -105,8 +105,15 @@ static bool untraced_group(struct engine *e, int i)
 	if (!alive(e, i) || e->e[i].external || T(e, i)->leader != i || e->e[i].fd < 0 ||
 	    !strncmp(T(e, i)->name, "tr", 2) || T(e, i)->ns == i)
 		return false;
+	/*
+	 * Nor a group a gdb session had: its State is no longer checked
+	 * (gdb may leave a SIGSTOP behind, v_wait()), so the engine could
+	 * not wait for a group stop to complete, and a seize or attach of
+	 * the "stopped" group would race it (host soak, seed 12).
+	 */
 	for (k = 0; k < e->m.n; k++)
-		if (T(e, k)->leader == i && alive(e, k) && T(e, k)->tracer != M_NONE)
+		if (T(e, k)->leader == i && alive(e, k) &&
+		    (T(e, k)->tracer != M_NONE || e->e[k].any_state))
 			return false;
 	return true;
 }
