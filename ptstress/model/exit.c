@@ -677,6 +677,14 @@ void m_exec_done(struct model *m, int task)
 	t->real_parent = l->real_parent;
 	t->why_parent = R_EXEC_TAKEOVER;
 	t->subreaper = l->subreaper;
+	/*
+	 * Its own former tid (the old leader's struct pid now, released with
+	 * it) still names it in what it sent before: a SIGCHLD to its tracer
+	 * (si_pid), dequeued after the exec.
+	 */
+	t->old_tid = t->tid;
+	t->old_ns_tid = t->ns_tid;
+	memcpy(t->old_nspid, t->nspid, sizeof(t->old_nspid));
 	t->tid = l->tid;
 	t->ns_tid = l->ns_tid;
 	memcpy(t->nspid, l->nspid, sizeof(t->nspid));

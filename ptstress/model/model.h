@@ -77,7 +77,8 @@ struct mtask {
 	char name[48];		/* scenario name; "" for tasks the scenario did not name */
 	pid_t tid;		/* global tid (R's pid namespace) */
 	pid_t ns_tid;		/* tid in its own pid namespace (== tid outside one) */
-	pid_t old_tid, old_ns_tid;	/* an old leader released by de_thread(): its tids */
+	pid_t old_tid, old_ns_tid;	/* de_thread(): the released old leader's tids, or a
+					 * non-leader execer's own former ones */
 	/*
 	 * Its tid in each pid namespace between R's and its own, by level
 	 * (m_ns_level()): [0] is tid, [its own level] ns_tid; the levels in

@@ -745,4 +745,31 @@ TEST(wait_from_sibling_thread)
 	m.wrong = R_NONE;
 }
 
+/*
+ * After a non-leader's exec its former tid still names it: a SIGCHLD its
+ * tracer dequeues later carries that si_pid (fuzz host soak, seed 12: "a
+ * SIGCHLD from a pid which is neither its child nor its tracee").  The
+ * released old leader keeps its own tid, which the execer now has.
+ */
+TEST(exec_keeps_execer_former_tid)
+{
+	int t, p, pt1, cand[8], n;
+
+	setup();
+	t = proc(0, "T", 3601);
+	p = proc(0, "P", 3602);
+	pt1 = thread(p, "P.t1", 3603);
+	seize(t, pt1, 0);
+	m_untrace(&m, pt1, R_DETACH_UNLINK);
+	m_exec(&m, pt1);
+	m_exec_done(&m, pt1);
+	EXPECT_EQ(m.t[pt1].tid, 3602);
+	n = m_pids_seen_by(&m, 3603, t, cand, 8);
+	EXPECT_EQ(n, 1);
+	EXPECT_EQ(cand[0], pt1);
+	EXPECT_TRUE(m_was_notifier(&m, pt1, t));
+	n = m_pids_seen_by(&m, 3602, t, cand, 8);
+	EXPECT_EQ(n, 2);	/* the execer now, the released old leader before */
+}
+
 TEST_MAIN()
