@@ -23,19 +23,20 @@
  * gone; "stop" accepts that.
  *
  * A session's start and stop cost 40 ms on the host and seconds under
- * TCG, where one strace draw in 1 going ahead (and as many stops) cut a
- * clean guest slice to 19.8 steps/s against 50.3 without sessions: one
- * strace draw in 8 goes ahead and one stop in 4, so a session is rarer
- * and lives longer (about 200 rounds), seeing more of its tracees' deaths.
+ * TCG, where every strace draw going ahead (and every stop) cut a clean
+ * guest slice to 19.8 steps/s (s11, without sessions: 50.3): one strace
+ * draw in 8 goes ahead and one stop in 4, so a session is rarer and lives
+ * longer (about 200 rounds), seeing more of its tracees' deaths.
  *
  * Only a process whose exit signal is SIGCHLD (straceable()): when a
  * zombie leader's last other thread is released, release_task() sends
  * the leader's exit signal to its ->parent, the tracer, ptrace-reparented
- * or not (kernel/exit.c:270-277; do_notify_parent() makes it SIGCHLD only
- * if the parent_exec_id differs, kernel/signal.c:2067).  strace leaves SIGRTMAX at its default
- * action and dies of it; ptstress's own tracers keep it blocked.  (Host
- * soak, seed 9: strace killed by signal 64.)  An exit signal only ever
- * becomes SIGCHLD later (reparent_leader(), de_thread()).
+ * or not (kernel/exit.c:270-277; do_notify_parent() makes it SIGCHLD
+ * only if the parent_exec_id differs, kernel/signal.c:2067).  strace
+ * leaves SIGRTMAX at its default action and dies of it; ptstress's own
+ * tracers keep it blocked.  (Host soak, seed 9: strace killed by signal
+ * 64.)  An exit signal only ever becomes SIGCHLD later (reparent_leader(),
+ * de_thread()).
  */
 static bool straceable(struct engine *e, int i)
 {
