@@ -6,7 +6,7 @@
 # checked again from then on: a SIGSTOP's group stop must complete (T)
 # before the next step, and PTRACE_SEIZE of the stopped process then
 # re-traps it with a group-stop trap (ptrace_attach(): task_is_stopped(),
-# JOBCTL_TRAP_STOP | JOBCTL_TRAPPING, kernel/ptrace.c:459-464), an attach
+# JOBCTL_TRAP_STOP | JOBCTL_TRAPPING, kernel/ptrace.c:481-485), an attach
 # with the re-trap and its SIGSTOP.  ptstress once left the strace's
 # tracees unchecked for good, and the seize raced the group stop (fuzz,
 # host soak seeds 2 and 14: "no group-stop trap", "not trapped when the

@@ -39,6 +39,7 @@ static struct session *new_session(struct engine *e, const char *name, bool gdb)
 	}
 	ss = &e->sessions[i];
 	memset(ss, 0, sizeof(*ss));
+	ss->done = true;	/* a free slot until start() has the debugger running */
 	snprintf(ss->name, sizeof(ss->name), "%s", name);
 	ss->is_gdb = gdb;
 	if (snprintf(ss->out, sizeof(ss->out), "%.3800s/%s-%s.txt", e->dir, gdb ? "gdb" : "strace",
@@ -72,6 +73,7 @@ static int start(struct engine *e, struct session *ss, char **argv)
 		_exit(127);
 	}
 	ss->pid = pid;
+	ss->done = false;
 	i = m_fork(&e->m, 0, ss->name, pid, pid, false, false);
 	if (i < 0 || !etask_grow(e)) {
 		harness_err(e, "out of memory");

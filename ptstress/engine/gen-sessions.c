@@ -40,14 +40,23 @@
  */
 static bool straceable(struct engine *e, int i)
 {
-	return gen_debuggable(e, i) && T(e, i)->exit_signal == SIGCHLD;
+	int k;
+
+	if (!gen_debuggable(e, i) || T(e, i)->exit_signal != SIGCHLD)
+		return false;
+	/* Not a group a gdb session had: "stop" would check its State again. */
+	for (k = 1; k < e->m.n; k++)
+		if (T(e, k)->leader == i && T(e, k)->life == ML_ALIVE && e->e[k].any_state)
+			return false;
+	return true;
 }
 
 bool g_strace(struct engine *e, struct gen *g, struct stmt *st)
 {
 	int a, b;
 
-	if (!g->sessions || gen_rnd(g, 8) || live_sessions(e) >= GEN_SESSIONS)
+	/* the draw first: with or without debuggers, the same sequence until one starts */
+	if (gen_rnd(g, 8) || !g->sessions || live_sessions(e) >= GEN_SESSIONS)
 		return false;
 	a = gen_pick(e, g, straceable);
 	if (a < 0)
@@ -99,7 +108,7 @@ bool g_gdb(struct engine *e, struct gen *g, struct stmt *st)
 {
 	int a;
 
-	if (!g->sessions || gen_rnd(g, 64) || live_sessions(e) >= GEN_SESSIONS)
+	if (gen_rnd(g, 64) || !g->sessions || live_sessions(e) >= GEN_SESSIONS)
 		return false;
 	a = gen_pick(e, g, gen_debuggable);
 	if (a < 0)

@@ -58,13 +58,6 @@ static int pick_waitee(struct engine *e, struct gen *g, int w)
 	return n ? c[gen_rnd(g, n)] : -1;
 }
 
-/*
- * waitid W [c] [flags]: W a running thread (the model's pick of a
- * process's threads, as v_waitid() makes it), c any task not released
- * (in W's pid namespace) or none; the flags at random.  The model's
- * answer decides the "fails ECHILD" clause; a wait whose first report
- * the model cannot name (MW_RACY) is not drawn.
- */
 static bool waitid_of(struct engine *e, struct gen *g, struct stmt *st, int a, int w, int c,
 		      unsigned int f);
 
@@ -80,6 +73,13 @@ static bool job_report_due(struct engine *e, int i)
 	return w > 0 && can_wait(e, w) && m_ns_within(&e->m, l->ns, T(e, w)->ns);
 }
 
+/*
+ * waitid W [c] [flags]: W a running thread (the model's pick of a
+ * process's threads, as v_waitid() makes it), c any task not released
+ * (in W's pid namespace) or none; the flags at random.  The model's
+ * answer decides the "fails ECHILD" clause; a wait whose first report
+ * the model cannot name (MW_RACY) is not drawn.
+ */
 bool g_waitid(struct engine *e, struct gen *g, struct stmt *st)
 {
 	int a, w, c = -1;
@@ -98,7 +98,7 @@ bool g_waitid(struct engine *e, struct gen *g, struct stmt *st)
 		c = gen_pick(e, g, job_report_due);
 		if (c < 0)
 			return false;
-		w = m_alive_thread(&e->m, T(e, T(e, T(e, c)->real_parent)->leader)->leader);
+		w = m_alive_thread(&e->m, T(e, T(e, c)->real_parent)->leader);
 		f = gen_rnd(g, 64) | (T(e, c)->cont_report ? 32 : 16);
 		return waitid_of(e, g, st, w, w, c, f);
 	}

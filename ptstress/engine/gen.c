@@ -224,13 +224,21 @@ static int parent_group_tracer(struct engine *e, int b)
 	return rp > 0 && member_tracer(e, rp) ? rp : -1;
 }
 
-/* A task a PTRACE_ATTACH or PTRACE_SEIZE gets EPERM for: a zombie, or traced. */
+/*
+ * A task a PTRACE_ATTACH or PTRACE_SEIZE gets EPERM for: a zombie, or
+ * traced by a tracer that is not exiting itself (its exit_ptrace() may
+ * be unlinking it), or by a real debugger.
+ */
 static bool attach_eperm(struct engine *e, int i)
 {
 	const struct mtask *t = T(e, i);
+	int tr = t->tracer;
 
-	return t->life != ML_DEAD && !e->e[i].external && !m_zapping(&e->m, i) &&
-	       ((t->life == ML_ZOMBIE && !t->zapper) || t->tracer != M_NONE);
+	if (t->life == ML_DEAD || e->e[i].external || m_zapping(&e->m, i))
+		return false;
+	if (t->life == ML_ZOMBIE && !t->zapper)
+		return true;
+	return tr != M_NONE && (e->e[tr].external || (alive(e, tr) && !T(e, tr)->in_exit));
 }
 
 /*
@@ -238,9 +246,10 @@ static bool attach_eperm(struct engine *e, int i)
  * EPERM (ptrace_attach(): same_thread_group() kernel/ptrace.c:429,
  * task->exit_state :450, task->ptrace :452): of a thread of the tracer's
  * own group, of a zombie (a leader waiting for its threads too), of a
- * task another tracer or a real debugger holds.  The statement says
- * "fails EPERM", as m_predict_attach() does.  A released task is never
- * drawn: its pid may be another task's.
+ * task another tracer or a real debugger holds.  The statement's
+ * "fails" clause is m_predict_attach()'s answer, so a model that
+ * predicts success here (--wrong-model=attach-eperm) is caught.  A
+ * released task is never drawn: its pid may be another task's.
  */
 static bool g_refused_seize(struct engine *e, struct gen *g, struct stmt *st)
 {
@@ -258,12 +267,14 @@ static bool g_refused_seize(struct engine *e, struct gen *g, struct stmt *st)
 		if (n)
 			b = th[gen_rnd(g, (unsigned int)n)];
 	}
-	if (a < 0 || b < 0 || !m_ns_within(&e->m, T(e, b)->ns, T(e, a)->ns) ||
-	    m_predict_attach(&e->m, a, b).err != EPERM)
+	if (a < 0 || b < 0 || !m_ns_within(&e->m, T(e, b)->ns, T(e, a)->ns))
 		return false;
 	gen_names(st, 2, T(e, a)->name, T(e, b)->name);
-	st->nfails = 1;
-	st->fails[0] = EPERM;
+	n = m_predict_attach(&e->m, a, b).err;
+	if (n) {
+		st->nfails = 1;
+		st->fails[0] = n;
+	}
 	return true;
 }
 
@@ -302,7 +313,8 @@ bool g_seize(struct engine *e, struct gen *g, struct stmt *st)
 		st->opts = gen_rnd(g, 4) ? 0 : O_TRACEFORK;
 	} else {
 		a = gen_pick(e, g, is_tracer);
-		b = gen_rnd(g, 4) ? gen_pick(e, g, untraced_proc) : gen_pick(e, g, stopped_untraced);
+		b = gen_rnd(g, 4) ? gen_pick(e, g, untraced_proc) :
+				    gen_pick(e, g, stopped_untraced);
 		if (a < 0 || b < 0)
 			return false;
 		gen_names(st, 2, T(e, a)->name, T(e, b)->name);
@@ -358,7 +370,8 @@ static bool tracer_can_act(struct engine *e, int x)
 {
 	int tr = T(e, x)->tracer;
 
-	return tr == M_NONE || (gen_usable(e, tr) && T(e, tr)->stop == MS_RUNNING && !T(e, tr)->in_exit);
+	return tr == M_NONE ||
+	       (gen_usable(e, tr) && T(e, tr)->stop == MS_RUNNING && !T(e, tr)->in_exit);
 }
 
 /* No tracer follows @p's clone with @opt, or one that can act now. */
@@ -528,15 +541,16 @@ bool g_sigchld(struct engine *e, struct gen *g, struct stmt *st)
 }
 
 /*
- * exec P: execve() by the leader of a group no tracer watches, every
- * other thread running: de_thread() SIGKILLs them, they reap themselves
+ * exec P: execve() by a thread of a group no tracer watches (the leader,
+ * or in fuzz another thread: g_exec()), every other thread running:
+ * de_thread() SIGKILLs them, they reap themselves
  * (their children go to the leader, find_new_reaper()), and no tracer has
  * an exec stop or a PTRACE_EVENT_EXIT to take.  The execer's exit signal
  * becomes SIGCHLD (de_thread(), fs/exec.c:1145,1169), its ->self_exec_id
  * goes up (begin_new_exec() :1403), which makes its children's other exit
  * signals SIGCHLD (do_notify_parent()), and SA_NOCLDWAIT goes
- * (flush_signal_handlers()).  A traced exec or a non-leader's (exec
- * stops, the leader's pid taken over) stays with the scenario library.
+ * (flush_signal_handlers()).  A traced exec (exec stops) stays with the
+ * scenario library.
  */
 static bool untraced_execer(struct engine *e, int i)
 {

@@ -388,7 +388,8 @@ static int session_collects(struct engine *e, int c, int i)
 	char what[64];
 	int r;
 
-	deadline_start(&dl, e->cur_timeout ? e->cur_timeout : DEBUGGER_SEC);
+	/* strace's pace, whatever "within" the step that made the exit has */
+	deadline_start(&dl, e->cur_timeout > DEBUGGER_SEC ? e->cur_timeout : DEBUGGER_SEC);
 	for (;;) {
 		r = status_read(e->m.t[t->leader].tid, t->tid, &ps, &pe);
 		if (r == -ESRCH || (r == 0 && ps.tracer_pid != pid))
@@ -405,7 +406,7 @@ static int session_collects(struct engine *e, int c, int i)
 						   .observed = r == 0 ? what : "unreadable" },
 			       "strace (pid %d) did not collect the exit report of %s within %d s",
 			       (int)pid, tname(e, i),
-			       e->cur_timeout ? e->cur_timeout : DEBUGGER_SEC);
+			       e->cur_timeout > DEBUGGER_SEC ? e->cur_timeout : DEBUGGER_SEC);
 			return -1;
 		}
 		backoff_sleep(&delay);

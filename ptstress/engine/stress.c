@@ -229,9 +229,9 @@ int run_stress(struct engine *e, const struct stmt *s)
 
 	gen_seed(&g, s->seed);
 	/*
-	 * Which machine runs it must not change the draws: without strace
-	 * or gdb (guest/deps installs both) fuzz draws no session at all,
-	 * and says so.
+	 * Without strace or gdb (guest/deps installs both) fuzz draws no
+	 * session at all, and says so: a seed's steps are then the same as
+	 * with them only until the first session would have started.
 	 */
 	if (g.fuzz) {
 		g.sessions = in_path("strace") && in_path("gdb");
