@@ -386,10 +386,10 @@ static int session_collects(struct engine *e, int c, int i)
 	unsigned int delay = 0;
 	struct deadline dl;
 	char what[64];
-	int r;
-
 	/* strace's pace, whatever "within" the step that made the exit has */
-	deadline_start(&dl, e->cur_timeout > DEBUGGER_SEC ? e->cur_timeout : DEBUGGER_SEC);
+	int r, sec = e->cur_timeout > DEBUGGER_SEC ? e->cur_timeout : DEBUGGER_SEC;
+
+	deadline_start(&dl, sec);
 	for (;;) {
 		r = status_read(e->m.t[t->leader].tid, t->tid, &ps, &pe);
 		if (r == -ESRCH || (r == 0 && ps.tracer_pid != pid))
@@ -405,8 +405,7 @@ static int session_collects(struct engine *e, int c, int i)
 						   .expected = "untraced or released",
 						   .observed = r == 0 ? what : "unreadable" },
 			       "strace (pid %d) did not collect the exit report of %s within %d s",
-			       (int)pid, tname(e, i),
-			       e->cur_timeout > DEBUGGER_SEC ? e->cur_timeout : DEBUGGER_SEC);
+			       (int)pid, tname(e, i), sec);
 			return -1;
 		}
 		backoff_sleep(&delay);
@@ -449,6 +448,15 @@ int collect_reports(struct engine *e, bool all)
 		/* Tracer reports first: they unblock the real parents' ones. */
 		for (round = 0; round < 2 && !e->stop; round++) {
 			for (i = 1; i < e->m.n && !e->stop; i++) {
+				/*
+				 * After a step only a debugger's tracee can have one:
+				 * a debugger is no task's real parent (R forks for its
+				 * tracees), so skip the model's O(tasks) walk for the
+				 * others while a session runs.
+				 */
+				if (!all && (e->m.t[i].tracer < 0 ||
+					     !e->e[e->m.t[i].tracer].external))
+					continue;
 				c = m_next_collector(&e->m, i, &as_tracer);
 				if (c == M_NONE || as_tracer != (round == 0))
 					continue;
