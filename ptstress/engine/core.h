@@ -88,6 +88,13 @@ struct estats {
 	long sigchld;		/* SIGCHLD records checked */
 	int findings;		/* not ok lines */
 	long verb_steps[V_NR_VERBS];	/* steps of each verb */
+	/*
+	 * Where the steps' wall time goes (the JSON's "profile"): each
+	 * verb's own execution, and what follows every step (the tracers'
+	 * stops settled, the debuggers' reports collected, the checks).
+	 */
+	long long verb_ns[V_NR_VERBS];	/* in run_verb() for this verb */
+	long long after_ns;		/* settle, collect and check after steps */
 	long states[ST_N];	/* task states seen after steps */
 };
 

@@ -118,6 +118,7 @@ static int run_stmts(struct engine *e, const struct stmt *s, int n);
 /* One statement as a checked step: run.c's e->step (stress calls it too). */
 static int run_step(struct engine *e, const struct stmt *s)
 {
+	long long t0;
 	long k;
 
 	if (ps_stop_signal) {
@@ -144,11 +145,15 @@ static int run_step(struct engine *e, const struct stmt *s)
 	if (s->verb == V_STRESS) {
 		run_stress(e, s);
 		e->cur = s;
-	} else
+	} else {
+		t0 = ps_now_ns();
 		run_verb(e, s);
+		e->st.verb_ns[s->verb] += ps_now_ns() - t0;
+	}
 	if (!e->stop && e->m.unpredictable)
 		refuse(e, "%s", e->m.unpredictable);
 	if (!e->stop && s->verb != V_STRESS && s->verb != V_CHECK && s->verb != V_EXPECT) {
+		t0 = ps_now_ns();
 		/* Exit stops and group-stop traps are the tracers' to take, as a debugger would. */
 		settle_stops(e);
 		/* strace and gdb reap their tracees' exits as they come. */
@@ -160,6 +165,7 @@ static int run_step(struct engine *e, const struct stmt *s)
 			count_states(e);
 			check_tasks(e, false, "after this step");
 		}
+		e->st.after_ns += ps_now_ns() - t0;
 	}
 	e->cur_timeout = 0;
 	if (e->opts->pause_ms > 0 && !e->stop) {
@@ -288,6 +294,13 @@ static int summary_json(struct engine *e, FILE *f, int verdict, bool kept)
 		json_int(&j, state_names[v], e->st.states[v]);
 	json_close(&j);
 	json_profile(&j);
+	/* json_profile() closed its object: these are the engine's shares. */
+	json_object(&j, "verb_s");
+	for (v = 0; v < V_NR_VERBS; v++)
+		if (e->st.verb_ns[v])
+			json_double(&j, sc_verb_name((enum sc_verb)v), e->st.verb_ns[v] / 1e9);
+	json_close(&j);
+	json_double(&j, "after_step_s", e->st.after_ns / 1e9);
 	if (json_end(&j) < 0) {
 		tap_bail("could not write the JSON summary: %s", strerror(-j.err));
 		return -1;
