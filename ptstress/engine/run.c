@@ -301,6 +301,12 @@ static int summary_json(struct engine *e, FILE *f, int verdict, bool kept)
 			json_double(&j, sc_verb_name((enum sc_verb)v), e->st.verb_ns[v] / 1e9);
 	json_close(&j);
 	json_double(&j, "after_step_s", e->st.after_ns / 1e9);
+	json_object(&j, "check_s");
+	json_double(&j, "tasks", e->st.check_ns[CHECK_PART_TASKS] / 1e9);
+	json_double(&j, "sigchld", e->st.check_ns[CHECK_PART_SIGCHLD] / 1e9);
+	json_double(&j, "pending", e->st.check_ns[CHECK_PART_PENDING] / 1e9);
+	json_double(&j, "kernel", e->st.check_ns[CHECK_PART_KERNEL] / 1e9);
+	json_close(&j);
 	if (json_end(&j) < 0) {
 		tap_bail("could not write the JSON summary: %s", strerror(-j.err));
 		return -1;

@@ -402,12 +402,35 @@ int v_reap(struct engine *e, const struct stmt *s)
 
 /* ---- control ---- */
 
+/* Add the time since *@t0 to the check part @part; *@t0 = now. */
+static void check_part(struct engine *e, int part, long long *t0)
+{
+	long long now = ps_now_ns();
+
+	e->st.check_ns[part] += now - *t0;
+	*t0 = now;
+}
+
 int v_check(struct engine *e, const struct stmt *s)
 {
+	long long t0 = ps_now_ns();
+	int r;
+
 	(void)s;
-	if (check_tasks(e, true, "check") == 0 && check_sigchld(e, "check") == 0 &&
-	    check_pending(e, "check") == 0)
+	r = check_tasks(e, true, "check");
+	check_part(e, CHECK_PART_TASKS, &t0);
+	if (r == 0) {
+		r = check_sigchld(e, "check");
+		check_part(e, CHECK_PART_SIGCHLD, &t0);
+	}
+	if (r == 0) {
+		r = check_pending(e, "check");
+		check_part(e, CHECK_PART_PENDING, &t0);
+	}
+	if (r == 0) {
 		check_kernel(e, "check");
+		check_part(e, CHECK_PART_KERNEL, &t0);
+	}
 	return 0;
 }
 
