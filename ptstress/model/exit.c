@@ -689,10 +689,24 @@ void m_exec_done(struct model *m, int task)
 	t->ns_tid = l->ns_tid;
 	memcpy(t->nspid, l->nspid, sizeof(t->nspid));
 	t->ns_parent = l->ns_parent;
+	/*
+	 * The signal_struct is the group's, not the old leader's: its stop
+	 * and continue state (a WCONTINUED report due since a SIGCONT before
+	 * the exec stays due), and the process group and session, which
+	 * follow the pid (exchange_tids() swaps the tasks' PIDTYPE_PID only;
+	 * transfer_pid() moves PIDTYPE_TGID/PGID/SID to the execer, fs/exec.c
+	 * :1134-1137).  Groups and sessions are named by their leader's
+	 * index: the loop below renames those the old leader led.
+	 */
 	t->group_exit = l->group_exit;
 	t->group_code = l->group_code;
 	t->group_sig = l->group_sig;
 	t->gstop = l->gstop;
+	t->gstop_code = l->gstop_code;
+	t->cont_report = l->cont_report;
+	t->jobctl_unknown = l->jobctl_unknown;
+	t->pgrp = l->pgrp;
+	t->session = l->session;
 	/* The namespace's child_reaper ends at the execing thread (find_child_reaper()). */
 	t->ns_reaper = task;
 	l->owed_parent = 0;
@@ -714,6 +728,10 @@ void m_exec_done(struct model *m, int task)
 			m->t[i].real_parent = task;
 		if (m->t[i].tracer == lead)
 			m->t[i].tracer = M_NONE;
+		if (m->t[i].pgrp == lead)
+			m->t[i].pgrp = task;
+		if (m->t[i].session == lead)
+			m->t[i].session = task;
 	}
 	if (m_wrong(m, R_EXEC_TAKEOVER))
 		t->real_parent = task;	/* perturbed: the exec'd thread keeps its own place */

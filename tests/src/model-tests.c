@@ -772,4 +772,41 @@ TEST(exec_keeps_execer_former_tid)
 	EXPECT_EQ(n, 2);	/* the execer now, the released old leader before */
 }
 
+/*
+ * A non-leader's exec takes over the group's signal_struct and its pid's
+ * process group and session (de_thread(): transfer_pid() of PIDTYPE_PGID
+ * and PIDTYPE_SID, fs/exec.c:1136-1137): the process still leads its
+ * group (setsid() is EPERM), a group it leads is still found orphaned
+ * when its session leader dies, and a WCONTINUED report due before the
+ * exec stays due (fuzz host soak, seed 1: "setsid: expected success,
+ * observed EPERM" after `setpgid P`, `exec P.t1`, `setsid P`).
+ */
+TEST(exec_keeps_group_and_session)
+{
+	int s, x, xt1, p, pt1;
+
+	setup();
+	s = proc(0, "S", 3701);
+	m_setsid(&m, s);
+	x = proc(s, "X", 3702);
+	xt1 = thread(x, "X.t1", 3703);
+	m_setpgid(&m, x);
+	m_exec(&m, xt1);
+	m_exec_done(&m, xt1);
+	EXPECT_EQ(m.t[xt1].pgrp, xt1);
+	EXPECT_EQ(m.t[xt1].session, s);
+	EXPECT_EQ(m_predict_setsid(&m, xt1).err, EPERM);
+	m_signal(&m, xt1, SIGSTOP);
+	m_group_exit(&m, s, 0, 0);
+	EXPECT_EQ(m.t[xt1].life, ML_ZOMBIE);
+	EXPECT_EQ(status(xt1), KILLED(SIGHUP));
+	p = proc(0, "P", 3704);
+	pt1 = thread(p, "P.t1", 3705);
+	m_signal(&m, p, SIGSTOP);
+	m_signal(&m, p, SIGCONT);
+	m_exec(&m, pt1);
+	m_exec_done(&m, pt1);
+	EXPECT_TRUE(m.t[pt1].cont_report);
+}
+
 TEST_MAIN()
