@@ -71,9 +71,15 @@ static bool is_proc(struct engine *e, int i)
 	return is_member(e, i) && T(e, i)->leader == i;
 }
 
+bool gen_is_proc(struct engine *e, int i)
+{
+	return is_proc(e, i);
+}
+
+/* Not outside R's group: no tracer there (gen-jobs.c). */
 static bool untraced_proc(struct engine *e, int i)
 {
-	return is_proc(e, i) && T(e, i)->tracer == M_NONE;
+	return is_proc(e, i) && T(e, i)->tracer == M_NONE && !gen_in_job(e, i);
 }
 
 static bool traced_by_ours(struct engine *e, int i)
@@ -118,6 +124,11 @@ static bool untraced_group(struct engine *e, int i)
 	return true;
 }
 
+bool gen_untraced_group(struct engine *e, int i)
+{
+	return untraced_group(e, i);
+}
+
 static bool traced_stopped(struct engine *e, int i)
 {
 	return traced_by_ours(e, i) && T(e, i)->stop == MS_TRACED;
@@ -149,7 +160,7 @@ static bool tracer_task(struct engine *e, struct stmt *st, int b)
 static bool stopped_untraced(struct engine *e, int i)
 {
 	return gen_usable(e, i) && strncmp(T(e, i)->name, "tr", 2) && T(e, i)->stop == MS_GROUP &&
-	       T(e, i)->tracer == M_NONE && !m_zapping(&e->m, i);
+	       T(e, i)->tracer == M_NONE && !m_zapping(&e->m, i) && !gen_in_job(e, i);
 }
 
 /* Task @i's group ignores SIGCHLD (SIG_IGN or SA_NOCLDWAIT): its children reap themselves. */
@@ -605,7 +616,7 @@ bool g_pdeathsig(struct engine *e, struct gen *g, struct stmt *st)
 {
 	int a = gen_pick(e, g, is_member), rp;
 
-	if (a < 0 || T(e, a)->in_exit || ignores_sigchld(e, a))
+	if (a < 0 || T(e, a)->in_exit || ignores_sigchld(e, a) || gen_in_job(e, a))
 		return false;
 	/* nor under a parent group that ignores SIGCHLD: see g_sigchld() */
 	rp = T(e, T(e, a)->leader)->real_parent;
@@ -632,7 +643,7 @@ bool gen_debuggable(struct engine *e, int i)
 	int k;
 
 	if (!is_proc(e, i) || T(e, i)->ns == i || T(e, i)->in_exit || T(e, i)->group_exit ||
-	    m_zapping(&e->m, i))
+	    m_zapping(&e->m, i) || gen_in_job(e, i))
 		return false;
 	for (k = 1; k < e->m.n; k++) {
 		const struct mtask *t = T(e, k);
@@ -755,6 +766,17 @@ static int draw_process(struct engine *e, struct gen *g, struct stmt *st)
 void gen_process(struct engine *e, struct gen *g, struct stmt *st)
 {
 	int p = draw_process(e, g, st);
+
+	/* Outside R's group only a session leader forks, plainly (gen-jobs.c). */
+	if (p > 0 && gen_in_job(e, p)) {
+		if (!gen_job_forker(e, p))
+			p = -1;
+		st->setns[0] = '\0';
+		st->exitsig = 0;
+		st->opts &= ~(O_PIDNS | O_CLONE_PARENT | O_VFORK);
+		if (p < 0)
+			st->parent[0] = '\0';
+	}
 
 	/*
 	 * A tracer that follows p's fork must take the new task's first stop

@@ -10,6 +10,9 @@
 
 #include "engine/verbs.h"
 
+/* The next link of a job-control chain (gen-jobs.c); JOB_NONE: none. */
+enum job_link { JOB_NONE, JOB_FORK, JOB_SETPGID, JOB_STOP, JOB_ORPHAN };
+
 /* The state of one generated run. */
 struct gen {
 	unsigned long long rng;	/* xorshift64* state */
@@ -22,13 +25,16 @@ struct gen {
 	bool sessions;		/* fuzz with strace and gdb in PATH: debugger sessions */
 	int nsession;		/* session names handed out: s0, g1, ... */
 	char targets[2][SC_NAME_LEN];	/* a generated strace statement's targets */
+	enum job_link job_next;	/* the job-control chain's next link */
+	char job[2][SC_NAME_LEN];	/* ... its session leader and its child */
 };
 
 /* Fill @st (its verb set) with valid arguments; false if none exist now. */
 typedef bool gen_fn(struct engine *e, struct gen *g, struct stmt *st);
 
 gen_fn g_seize, g_interrupt, g_listen, g_cont, g_detach, g_kill, g_exit, g_subreaper, g_reap,
-	g_quit, g_waitid, g_pidfd, g_sigchld, g_pdeathsig, g_exec, g_strace, g_stop, g_gdb;
+	g_quit, g_waitid, g_pidfd, g_sigchld, g_pdeathsig, g_exec, g_strace, g_stop, g_gdb,
+	g_setsid, g_setpgid;
 
 /* Helpers the generators' files share (gen.c). */
 typedef bool gen_pred(struct engine *e, int i);
@@ -40,6 +46,16 @@ void gen_names(struct stmt *st, int n, const char *a, const char *b);
 bool gen_usable(struct engine *e, int i);
 /* A process a real debugger may take now (gen-sessions.c). */
 bool gen_debuggable(struct engine *e, int i);
+/* A running member process (not a tracer process) R can send requests. */
+bool gen_is_proc(struct engine *e, int i);
+/* A member process whose threads all run untraced, not a namespace init. */
+bool gen_untraced_group(struct engine *e, int i);
+/* Task @i's process is outside R's process group (gen-jobs.c). */
+bool gen_in_job(struct engine *e, int i);
+/* Task @p's process may fork: R's group, or a session leader's own group. */
+bool gen_job_forker(struct engine *e, int p);
+/* Fill @st with the job-control chain's next link; false: the chain ended. */
+bool gen_job_next(struct engine *e, struct gen *g, struct stmt *st);
 
 /* A number in [0, n). */
 unsigned int gen_rnd(struct gen *g, unsigned int n);

@@ -58,15 +58,16 @@ static int count_live(struct engine *e, int *procs)
 }
 
 /*
- * Real debugger sessions are fuzz's: the stress statement of the library
- * keeps the draws it always had (its seeds' steps, and the throughput
+ * Real debugger sessions and job control are fuzz's: the stress statement
+ * of the library keeps the draws it always had (its seeds' steps, and the throughput
  * baseline of docs/fuzz.md).
  */
 static bool drawable(const struct gen *g, int v)
 {
 	if (!verb_impl[v].gen)
 		return false;
-	return g->fuzz || (v != V_STRACE && v != V_GDB && v != V_STOP);
+	return g->fuzz || (v != V_STRACE && v != V_GDB && v != V_STOP && v != V_SETSID &&
+			   v != V_SETPGID);
 }
 
 /* Draw a verb by weight among those the table can generate. */
@@ -123,6 +124,10 @@ static int one_round(struct engine *e, struct gen *g, FILE *out)
 		proc_gone = false;
 	if (gen_step(e, out, &st) < 0)
 		return -1;
+	/* a setsid's chain towards an orphaned group (gen-jobs.c) */
+	while (g->job_next != JOB_NONE && gen_job_next(e, g, &st))
+		if (gen_step(e, out, &st) < 0)
+			return -1;
 	if (proc_gone) {
 		gen_process(e, g, &st);
 		return gen_step(e, out, &st);
