@@ -10,7 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 
 #include "engine/observe.h"
 #include "lib/links.h"
@@ -367,6 +369,28 @@ int r_collects(struct engine *e, int c, struct agent_reply *rep)
 }
 
 /*
+ * Is the debugger @pid waiting for a report, or does it go back to
+ * waiting (wait4() or waitid() in one of 10 looks over a second)?  A
+ * debugger that is not has a reason of its own (blocked writing its
+ * output, stopped, gone): a harness error.  One that waits and gets no
+ * report of a zombie tracee is the kernel's: do_wait() must find it on
+ * the tracer's ->ptraced (wait_consider_task()).
+ */
+static bool debugger_waits(pid_t pid)
+{
+	struct timespec ts = { 0, 100 * 1000 * 1000 };
+	long nr;
+	int k;
+
+	for (k = 0; k < 10; k++) {
+		if (syscall_read(pid, &nr) == 0 && (nr == SYS_wait4 || nr == SYS_waitid))
+			return true;
+		nanosleep(&ts, NULL);
+	}
+	return false;
+}
+
+/*
  * strace collects its tracee @i's exit report by itself, whenever it gets
  * to its wait4(): the model takes the report as collected only once the
  * kernel shows it, or a real parent's WNOHANG waitid and the /proc checks
@@ -399,6 +423,17 @@ static int session_collects(struct engine *e, int c, int i)
 			return -1;
 		}
 		if (deadline_expired(&dl)) {
+			if (!debugger_waits(pid)) {
+				r = status_read(e->m.t[t->leader].tid, t->tid, &ps, &pe);
+				if (r == -ESRCH || (r == 0 && ps.tracer_pid != pid))
+					return 0;	/* collected meanwhile */
+				/* strace never asked: no report the kernel owed it went unanswered */
+				harness_err(e, "strace (pid %d) did not collect the exit report of %s "
+					    "within %d s, and it is not waiting in wait4() for one "
+					    "(/proc/%d/syscall): a stuck debugger, not the kernel's",
+					    (int)pid, tname(e, i), sec, (int)pid);
+				return -1;
+			}
 			snprintf(what, sizeof(what), "TracerPid %d", (int)pid);
 			report(e, &(struct fdesc){ .check = "report", .rule = t->why_owed,
 						   .ntasks = 2, .tasks = { i, c },

@@ -397,6 +397,33 @@ int status_pending(pid_t pid, pid_t tid, unsigned long long *mask)
 	return 0;
 }
 
+int syscall_parse(const char *buf, long *nr)
+{
+	char *end;
+
+	if (!strncmp(buf, "running", 7)) {
+		*nr = PS_SYSCALL_RUNNING;
+		return 0;
+	}
+	errno = 0;
+	*nr = strtol(buf, &end, 10);
+	if (errno || end == buf || (*end != ' ' && *end != '\n' && *end != '\0') || *nr < -1)
+		return -EINVAL;
+	return 0;
+}
+
+int syscall_read(pid_t pid, long *nr)
+{
+	char path[64], buf[PROC_FILE_MAX];
+	int r;
+
+	snprintf(path, sizeof(path), "/proc/%d/syscall", (int)pid);
+	r = read_proc_file(path, buf, sizeof(buf));
+	if (r < 0)
+		return r == -ENOENT ? -ESRCH : r;
+	return syscall_parse(buf, nr);
+}
+
 int meminfo_read(long *total_kb, long *avail_kb)
 {
 	char buf[PROC_FILE_MAX], *p;

@@ -79,6 +79,15 @@ int status_pending(pid_t pid, pid_t tid, unsigned long long *mask);
 int stat_flags(pid_t pid, pid_t tid, unsigned long *flags);
 #define PS_PF_EXITING	0x00000004	/* include/linux/sched.h: PF_EXITING */
 
+/*
+ * /proc/<pid>/syscall (proc_pid_syscall()): the number of the system call
+ * the task is blocked in, into *@nr; -1 when it is blocked outside one,
+ * PS_SYSCALL_RUNNING when it runs.  0, -ESRCH, -EINVAL or -errno.
+ */
+int syscall_parse(const char *buf, long *nr);
+int syscall_read(pid_t pid, long *nr);
+#define PS_SYSCALL_RUNNING	(-2L)
+
 /* MemTotal and MemAvailable of /proc/meminfo, in kB.  0 or -errno. */
 int meminfo_read(long *total_kb, long *avail_kb);
 

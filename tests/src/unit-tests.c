@@ -13,7 +13,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/ptrace.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "harness.h"
 #include "lib/ddmin.h"
@@ -284,6 +289,59 @@ TEST(status_errors)
 	EXPECT_EQ(status_parse("State:\tS (sleeping)\nTgid:\t1\nPPid:\tx\nTracerPid:\t0\n", &st,
 			       &pe), -EINVAL);
 	EXPECT_EQ(pe.line, 3);
+}
+
+/*
+ * /proc/<pid>/syscall (proc_pid_syscall(), fs/proc/base.c): how
+ * session_collects() tells a debugger that waits from a stuck one.
+ */
+TEST(syscall_parse)
+{
+	long nr;
+
+	EXPECT_EQ(syscall_parse("61 0xffffffff 0x7ffd 0x40000000 0x0 0x0 0x0 0x7ffd 0x7f12\n",
+				&nr), 0);
+	EXPECT_EQ(nr, 61);
+	EXPECT_EQ(syscall_parse("running\n", &nr), 0);
+	EXPECT_EQ(nr, PS_SYSCALL_RUNNING);
+	EXPECT_EQ(syscall_parse("-1 0x7ffd 0x7f12\n", &nr), 0);
+	EXPECT_EQ(nr, -1);
+	EXPECT_EQ(syscall_parse("", &nr), -EINVAL);
+	EXPECT_EQ(syscall_parse("wait4 0x0\n", &nr), -EINVAL);
+	EXPECT_EQ(syscall_parse("-5 0x0\n", &nr), -EINVAL);
+}
+
+/* A live child blocked in wait4() for its own sleeping child reads as SYS_wait4. */
+TEST(syscall_read_wait4)
+{
+	struct timespec ts = { 0, 10 * 1000 * 1000 };
+	long nr = PS_SYSCALL_RUNNING;
+	pid_t pid;
+	int k, st;
+
+	pid = fork();
+	ASSERT_TRUE(pid >= 0);
+	if (pid == 0) {
+		pid_t self = getpid(), c = fork();
+
+		if (c == 0) {
+			/* gone with its parent: no stray holds the TAP pipe */
+			prctl(PR_SET_PDEATHSIG, SIGKILL);
+			if (getppid() != self)
+				_exit(0);
+			pause();
+			_exit(0);
+		}
+		waitpid(c, NULL, 0);
+		_exit(0);
+	}
+	/* until it blocks (a TCG guest may take a while to get there) */
+	for (k = 0; k < 1000 && (syscall_read(pid, &nr) < 0 || nr != SYS_wait4); k++)
+		nanosleep(&ts, NULL);
+	EXPECT_EQ(nr, SYS_wait4);
+	kill(pid, SIGKILL);
+	waitpid(pid, &st, 0);
+	EXPECT_EQ(syscall_read(pid, &nr), -ESRCH);
 }
 
 /* ---- wait statuses ---- */
