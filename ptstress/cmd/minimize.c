@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "cmd/fuzz.h"
+#include "lang/units.h"
 #include "lib/ddmin.h"
 #include "lib/kcheck.h"
 
@@ -449,6 +450,7 @@ int test_candidate(const bool *keep, int n, void *arg)
 		return -ENOMEM;
 	}
 	memcpy(cand, keep, n * sizeof(*cand));
+	sc_pair_sessions(c->sc, cand);
 	snprintf(path, sizeof(path), "%s/cand.sc", c->dir);
 again:
 	for (tries = 0; tries <= n; tries++) {

@@ -325,3 +325,25 @@ int sc_stmt_simplify(const struct stmt *st, int k, struct stmt *out)
 	}
 	return 0;
 }
+
+void sc_pair_sessions(const struct scenario *sc, bool *keep)
+{
+	int i, j;
+
+	for (i = 0; i < sc->nstmts; i++) {
+		enum sc_verb v = sc->stmts[i].verb, start = v == V_WAIT ? V_GDB : V_STRACE;
+
+		if (v != V_WAIT && v != V_STOP)
+			continue;
+		for (j = i - 1; j >= 0; j--)
+			if (sc->stmts[j].verb == start &&
+			    !strcmp(sc->stmts[j].name[0], sc->stmts[i].name[0]))
+				break;
+		if (j < 0)
+			continue;
+		if (v == V_WAIT)
+			keep[i] = keep[j];
+		else
+			keep[i] = keep[i] && keep[j];
+	}
+}

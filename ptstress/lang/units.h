@@ -65,4 +65,14 @@ int sc_units_related(const struct sc_units *u, const char (*names)[SC_NAME_LEN],
  */
 int sc_stmt_simplify(const struct stmt *st, int k, struct stmt *out);
 
+/*
+ * The statement pass's candidates keep a debugger session's statements
+ * together: `wait gN` stays exactly when its `gdb gN` does (without the
+ * wait, gdb's own timing would decide what the next steps meet; without
+ * the gdb the wait is refused), and `stop sN` only with its `strace sN`.
+ * The partner is the nearest session start of that name before it.
+ * Adjusts @keep (one flag per top-level statement of @sc) in place.
+ */
+void sc_pair_sessions(const struct scenario *sc, bool *keep);
+
 #endif

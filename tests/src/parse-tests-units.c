@@ -182,3 +182,47 @@ TEST(units_statement_variants)
 	EXPECT_EQ(sc_stmt_simplify(&sc.stmts[0], 0, &v), 0);	/* tracer */
 	scenario_free(&sc);
 }
+
+/*
+ * The statement pass's candidates keep a gdb session's start and its wait
+ * together, and a strace's stop only with its start (the nearest start of
+ * that name: g1 is started twice).
+ */
+TEST(units_pair_sessions)
+{
+	static const char text[] =
+		"process p\n"			/* 0 */
+		"gdb g1 p\n"			/* 1 */
+		"wait g1\n"			/* 2 */
+		"strace s2 p\n"		/* 3 */
+		"gdb g1 p\n"			/* 4 */
+		"wait g1\n"			/* 5 */
+		"stop s2\n";			/* 6 */
+	static const struct {
+		bool in[7], out[7];
+	} cases[] = {
+		{ { 1, 1, 0, 1, 1, 1, 1 }, { 1, 1, 1, 1, 1, 1, 1 } },	/* a gdb keeps its wait */
+		{ { 1, 0, 1, 1, 1, 1, 1 }, { 1, 0, 0, 1, 1, 1, 1 } },	/* a wait goes with its gdb */
+		{ { 1, 1, 1, 1, 0, 1, 1 }, { 1, 1, 1, 1, 0, 0, 1 } },	/* the nearest g1 */
+		{ { 1, 1, 1, 0, 1, 1, 1 }, { 1, 1, 1, 0, 1, 1, 0 } },	/* a stop goes with its strace */
+		{ { 1, 1, 1, 1, 1, 1, 0 }, { 1, 1, 1, 1, 1, 1, 0 } },	/* a strace may go on alone */
+	};
+	struct scenario sc;
+	struct sc_error err;
+	bool keep[7];
+	unsigned int k;
+	int i;
+
+	ASSERT_EQ(scenario_parse_text("pairs.sc", text, strlen(text), true, &sc, &err), 0);
+	ASSERT_EQ(sc.nstmts, 7);
+	for (k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		memcpy(keep, cases[k].in, sizeof(keep));
+		sc_pair_sessions(&sc, keep);
+		for (i = 0; i < 7; i++) {
+			TH_NOTE("case %u, statement %d", k, i);
+			EXPECT_EQ(keep[i], cases[k].out[i]);
+		}
+	}
+	scenario_free(&sc);
+}
+
