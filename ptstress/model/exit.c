@@ -441,7 +441,13 @@ void m_group_exit(struct model *m, int proc, int code, int sig)
 		l->group_exit = true;
 		l->group_code = code;
 		l->group_sig = sig;
-		/* signal->flags = SIGNAL_GROUP_EXIT: the stop flags go */
+		/*
+		 * signal->flags = SIGNAL_GROUP_EXIT, group_stop_count = 0
+		 * (complete_signal(), do_group_exit()): the stop and continue
+		 * flags go, so has_stopped_jobs() no longer counts the group
+		 * (kill_orphaned_pgrp() at its own exit_notify()).
+		 */
+		l->gstop = false;
 		l->gstop_code = 0;
 		l->cont_report = false;
 	}
@@ -487,9 +493,13 @@ void m_thread_exit(struct model *m, int task, int code, int sig)
 		if (m->t[i].leader == t->leader && m->t[i].life == ML_ALIVE && !m->t[i].in_exit)
 			break;
 	if (i == m->n && !l->group_exit && !m_wrong(m, R_LAST_THREAD_CODE)) {
+		/* signal->flags = SIGNAL_GROUP_EXIT: as m_group_exit() (exit.c:805-810) */
 		l->group_exit = true;
 		l->group_code = code;
 		l->group_sig = sig;
+		l->gstop = false;
+		l->gstop_code = 0;
+		l->cont_report = false;
 		for (i = 0; i < m->n; i++)
 			if (m->t[i].leader == t->leader)
 				m->t[i].why_code = R_LAST_THREAD_CODE;

@@ -404,6 +404,38 @@ TEST(orphaned_pgrp_hup)
 }
 
 /*
+ * SIGNAL_GROUP_EXIT replaces the signal_struct's flags (complete_signal()
+ * for SIGKILL, do_group_exit(), synchronize_group_exit() for the last
+ * thread, kernel/exit.c:805-810): a group stop and a due continue report
+ * end with the group, so has_stopped_jobs() no longer counts it.
+ */
+TEST(group_exit_ends_stop_flags)
+{
+	int x, xt1, y, yt1;
+
+	setup();
+	x = proc(0, "X", 3201);
+	xt1 = thread(x, "X.t1", 3202);
+	m_signal(&m, x, SIGSTOP);
+	EXPECT_TRUE(m.t[x].gstop);
+	m_group_exit(&m, x, 0, SIGKILL);
+	EXPECT_FALSE(m.t[x].gstop);
+	EXPECT_FALSE(m.t[x].cont_report);
+	EXPECT_EQ(m.t[x].gstop_code, 0);
+	EXPECT_EQ(m.t[xt1].life, ML_DEAD);	/* a thread reaps itself */
+	EXPECT_EQ(m.t[x].life, ML_ZOMBIE);
+	y = proc(0, "Y", 3203);
+	yt1 = thread(y, "Y.t1", 3204);
+	m_signal(&m, y, SIGSTOP);
+	m_signal(&m, y, SIGCONT);
+	EXPECT_TRUE(m.t[y].cont_report);
+	m_thread_exit(&m, yt1, 0, 0);
+	EXPECT_TRUE(m.t[y].cont_report);	/* a thread's exit alone keeps it */
+	m_thread_exit(&m, y, 0, 0);
+	EXPECT_FALSE(m.t[y].cont_report);	/* the last thread's takes it */
+}
+
+/*
  * A member asleep in zap_pid_ns_processes() (its namespace's init, held
  * by a setns child of P outside) still has exit_state 0, so
  * will_become_orphaned_pgrp() (kernel/exit.c:337-339) counts its real
