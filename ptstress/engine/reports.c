@@ -368,26 +368,40 @@ int r_collects(struct engine *e, int c, struct agent_reply *rep)
 	return 0;
 }
 
+/* What debugger_waits() saw of the debugger. */
+enum dbg_look { DBG_WAITS, DBG_ELSEWHERE, DBG_UNKNOWN };
+
 /*
  * Is the debugger @pid waiting for a report, or does it go back to
- * waiting (wait4() or waitid() in one of 10 looks over a second)?  A
- * debugger that is not has a reason of its own (blocked writing its
- * output, stopped, gone): a harness error.  One that waits and gets no
- * report of a zombie tracee is the kernel's: do_wait() must find it on
- * the tracer's ->ptraced (wait_consider_task()).
+ * waiting (asleep in wait4() or waitid() in one of 10 looks over a
+ * second)?  A debugger that is not has a reason of its own (blocked
+ * writing its output, stopped, gone): a harness error.  One that waits
+ * and gets no report of a zombie tracee is the kernel's: do_wait() must
+ * find it on the tracer's ->ptraced (wait_consider_task()).  State S
+ * too: a wait4() that a stop signal interrupted still shows in
+ * /proc/PID/syscall (task_current_syscall(), lib/syscall.c).  When
+ * /proc/PID/syscall cannot be read at all (Yama ptrace_scope 2), the
+ * kernel's side is not cleared: DBG_UNKNOWN.
  */
-static bool debugger_waits(pid_t pid)
+static enum dbg_look debugger_waits(pid_t pid)
 {
 	struct timespec ts = { 0, 100 * 1000 * 1000 };
+	struct proc_status ps;
+	struct parse_error pe;
+	bool readable = false;
 	long nr;
 	int k;
 
 	for (k = 0; k < 10; k++) {
-		if (syscall_read(pid, &nr) == 0 && (nr == SYS_wait4 || nr == SYS_waitid))
-			return true;
+		if (syscall_read(pid, &nr) == 0) {
+			readable = true;
+			if ((nr == SYS_wait4 || nr == SYS_waitid) &&
+			    status_read(pid, pid, &ps, &pe) == 0 && ps.state == 'S')
+				return DBG_WAITS;
+		}
 		nanosleep(&ts, NULL);
 	}
-	return false;
+	return readable ? DBG_ELSEWHERE : DBG_UNKNOWN;
 }
 
 /*
@@ -423,15 +437,18 @@ static int session_collects(struct engine *e, int c, int i)
 			return -1;
 		}
 		if (deadline_expired(&dl)) {
-			if (!debugger_waits(pid)) {
-				r = status_read(e->m.t[t->leader].tid, t->tid, &ps, &pe);
-				if (r == -ESRCH || (r == 0 && ps.tracer_pid != pid))
-					return 0;	/* collected meanwhile */
-				/* strace never asked: no report the kernel owed it went unanswered */
-				harness_err(e, "strace (pid %d) did not collect the exit report of %s "
-					    "within %d s, and it is not waiting in wait4() for one "
-					    "(/proc/%d/syscall): a stuck debugger, not the kernel's",
-					    (int)pid, tname(e, i), sec, (int)pid);
+			enum dbg_look look = debugger_waits(pid);
+
+			/* the look takes a second: strace may have collected it */
+			r = status_read(e->m.t[t->leader].tid, t->tid, &ps, &pe);
+			if (r == -ESRCH || (r == 0 && ps.tracer_pid != pid))
+				return 0;
+			if (look == DBG_ELSEWHERE) {
+				/* strace never asked: no report it was owed went unanswered */
+				harness_err(e, "strace (pid %d) did not collect the exit report "
+					    "of %s within %d s, and it is not asleep in wait4() "
+					    "(/proc/%d/syscall): a stuck debugger, not the "
+					    "kernel's", (int)pid, tname(e, i), sec, (int)pid);
 				return -1;
 			}
 			snprintf(what, sizeof(what), "TracerPid %d", (int)pid);
@@ -439,8 +456,10 @@ static int session_collects(struct engine *e, int c, int i)
 						   .ntasks = 2, .tasks = { i, c },
 						   .expected = "untraced or released",
 						   .observed = r == 0 ? what : "unreadable" },
-			       "strace (pid %d) did not collect the exit report of %s within %d s",
-			       (int)pid, tname(e, i), sec);
+			       "strace (pid %d) did not collect the exit report of %s "
+			       "within %d s%s", (int)pid, tname(e, i), sec, look == DBG_UNKNOWN ?
+			       " (whether it waits is unknown: /proc/PID/syscall unreadable)" :
+			       ", asleep in wait4()");
 			return -1;
 		}
 		backoff_sleep(&delay);
