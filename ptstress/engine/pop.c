@@ -107,6 +107,10 @@ static int follow_vfork(struct engine *e, int creator, int tracer, pid_t child)
 	while ((r = status_read(T(e, creator)->tid, T(e, creator)->tid, &st, &perr)) == 0 &&
 	       st.state != 'D' && !deadline_expired(&dl) && !ps_stop_signal)
 		backoff_sleep(&delay);
+	if (ps_stop_signal) {
+		harness_err(e, "interrupted by %s", sig_name(ps_stop_signal));
+		return -1;
+	}
 	if (r < 0 || (st.state == 'D') != want_d) {
 		char got[32];
 
