@@ -81,7 +81,7 @@ enum {
 };
 
 /* The parts of a check step, timed apart (v_check(), the JSON's "check_s"). */
-enum { CHECK_PART_TASKS, CHECK_PART_SIGCHLD, CHECK_PART_PENDING, CHECK_PART_KERNEL };
+enum { CHECK_PART_TASKS, CHECK_PART_SIGCHLD, CHECK_PART_PENDING, CHECK_PART_KERNEL, CHECK_PART_N };
 
 /* Counters of one scenario. */
 struct estats {
@@ -98,7 +98,7 @@ struct estats {
 	 */
 	long long verb_ns[V_NR_VERBS];	/* in run_verb() for this verb */
 	long long after_ns;		/* settle, collect and check after steps */
-	long long check_ns[4];	/* a check step's parts: CHECK_PART_* */
+	long long check_ns[CHECK_PART_N];	/* a check step's parts: CHECK_PART_* */
 	long states[ST_N];	/* task states seen after steps */
 };
 

@@ -767,7 +767,7 @@ void gen_process(struct engine *e, struct gen *g, struct stmt *st)
 {
 	int p = draw_process(e, g, st);
 
-	/* Outside R's group only a session leader forks, plainly (gen-jobs.c). */
+	/* Outside R's group only a session leader forks, plainly: see gen-jobs.c. */
 	if (p > 0 && gen_in_job(e, p)) {
 		if (!gen_job_forker(e, p))
 			p = -1;

@@ -201,11 +201,16 @@ TEST(units_pair_sessions)
 	static const struct {
 		bool in[7], out[7];
 	} cases[] = {
-		{ { 1, 1, 0, 1, 1, 1, 1 }, { 1, 1, 1, 1, 1, 1, 1 } },	/* a gdb keeps its wait */
-		{ { 1, 0, 1, 1, 1, 1, 1 }, { 1, 0, 0, 1, 1, 1, 1 } },	/* a wait goes with its gdb */
-		{ { 1, 1, 1, 1, 0, 1, 1 }, { 1, 1, 1, 1, 0, 0, 1 } },	/* the nearest g1 */
-		{ { 1, 1, 1, 0, 1, 1, 1 }, { 1, 1, 1, 0, 1, 1, 0 } },	/* a stop goes with its strace */
-		{ { 1, 1, 1, 1, 1, 1, 0 }, { 1, 1, 1, 1, 1, 1, 0 } },	/* a strace may go on alone */
+		/* a gdb keeps its wait */
+		{ { 1, 1, 0, 1, 1, 1, 1 }, { 1, 1, 1, 1, 1, 1, 1 } },
+		/* a wait goes with its gdb */
+		{ { 1, 0, 1, 1, 1, 1, 1 }, { 1, 0, 0, 1, 1, 1, 1 } },
+		/* the nearest g1 */
+		{ { 1, 1, 1, 1, 0, 1, 1 }, { 1, 1, 1, 1, 0, 0, 1 } },
+		/* a stop goes with its strace */
+		{ { 1, 1, 1, 0, 1, 1, 1 }, { 1, 1, 1, 0, 1, 1, 0 } },
+		/* a strace may go on alone */
+		{ { 1, 1, 1, 1, 1, 1, 0 }, { 1, 1, 1, 1, 1, 1, 0 } },
 	};
 	struct scenario sc;
 	struct sc_error err;
@@ -225,4 +230,3 @@ TEST(units_pair_sessions)
 	}
 	scenario_free(&sc);
 }
-
