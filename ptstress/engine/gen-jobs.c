@@ -29,9 +29,10 @@
  *   CLONE_PARENT sibling or a vfork would bring in rules the model keeps
  *   apart from process groups (engine/jobs.c refuses setsid and setpgid
  *   inside a pid namespace: the zap's order of events is not modelled
- *   with them), and another exit signal changes nothing here.  On the host's 6.18 a reparenting that orphans a group
- *   leaves its sleeping members alive (docs/fuzz.md); a group of one
- *   stopped process dies of SIGHUP on both kernels.
+ *   with them), and another exit signal changes nothing here.  On the
+ *   host's 6.18 a reparenting that orphans a group leaves its sleeping
+ *   members alive (docs/fuzz.md); a group of one stopped process dies of
+ *   SIGHUP on both kernels.
  */
 #include <signal.h>
 #include <stdio.h>
