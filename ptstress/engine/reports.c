@@ -426,9 +426,12 @@ static int session_collects(struct engine *e, int c, int i)
 	char what[64];
 	/* strace's pace, whatever "within" the step that made the exit has */
 	int r, sec = e->cur_timeout > DEBUGGER_SEC ? e->cur_timeout : DEBUGGER_SEC;
+	/* at the deadline, what strace does; -1 until then */
+	int look = -1;
 
 	deadline_start(&dl, sec);
 	for (;;) {
+		/* after the look too: it takes a second, strace may have collected it */
 		r = status_read(e->m.t[t->leader].tid, t->tid, &ps, &pe);
 		if (r == -ESRCH || (r == 0 && ps.tracer_pid != pid))
 			return 0;
@@ -436,21 +439,19 @@ static int session_collects(struct engine *e, int c, int i)
 			harness_err(e, "interrupted by %s", sig_name(ps_stop_signal));
 			return -1;
 		}
-		if (deadline_expired(&dl)) {
-			enum dbg_look look = debugger_waits(pid);
-
-			/* the look takes a second: strace may have collected it */
-			r = status_read(e->m.t[t->leader].tid, t->tid, &ps, &pe);
-			if (r == -ESRCH || (r == 0 && ps.tracer_pid != pid))
-				return 0;
-			if (look == DBG_ELSEWHERE) {
-				/* strace never asked: no report it was owed went unanswered */
-				harness_err(e, "strace (pid %d) did not collect the exit report "
-					    "of %s within %d s, and it is not asleep in wait4() "
-					    "(/proc/%d/syscall): a stuck debugger, not the "
-					    "kernel's", (int)pid, tname(e, i), sec, (int)pid);
-				return -1;
-			}
+		if (look < 0 && deadline_expired(&dl)) {
+			look = debugger_waits(pid);
+			continue;
+		}
+		if (look == DBG_ELSEWHERE) {
+			/* strace never asked: no report it was owed went unanswered */
+			harness_err(e, "strace (pid %d) did not collect the exit report of %s "
+				    "within %d s, and it is not asleep in wait4() "
+				    "(/proc/%d/syscall): a stuck debugger, not the kernel's",
+				    (int)pid, tname(e, i), sec, (int)pid);
+			return -1;
+		}
+		if (look >= 0) {
 			snprintf(what, sizeof(what), "TracerPid %d", (int)pid);
 			report(e, &(struct fdesc){ .check = "report", .rule = t->why_owed,
 						   .ntasks = 2, .tasks = { i, c },

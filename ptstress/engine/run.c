@@ -262,6 +262,11 @@ static const char *const state_names[ST_N] = {
 	[ST_N_LISTENING] = "listening", [ST_N_ZOMBIE] = "zombie",
 };
 
+static const char *const check_part_names[CHECK_PART_N] = {
+	[CHECK_PART_TASKS] = "tasks", [CHECK_PART_SIGCHLD] = "sigchld",
+	[CHECK_PART_PENDING] = "pending", [CHECK_PART_KERNEL] = "kernel",
+};
+
 /* The scenario's JSON line: figures and where its report is.  0 or -1 (write failed). */
 static int summary_json(struct engine *e, FILE *f, int verdict, bool kept)
 {
@@ -302,10 +307,8 @@ static int summary_json(struct engine *e, FILE *f, int verdict, bool kept)
 	json_close(&j);
 	json_double(&j, "after_step_s", e->st.after_ns / 1e9);
 	json_object(&j, "check_s");
-	json_double(&j, "tasks", e->st.check_ns[CHECK_PART_TASKS] / 1e9);
-	json_double(&j, "sigchld", e->st.check_ns[CHECK_PART_SIGCHLD] / 1e9);
-	json_double(&j, "pending", e->st.check_ns[CHECK_PART_PENDING] / 1e9);
-	json_double(&j, "kernel", e->st.check_ns[CHECK_PART_KERNEL] / 1e9);
+	for (v = 0; v < CHECK_PART_N; v++)
+		json_double(&j, check_part_names[v], e->st.check_ns[v] / 1e9);
 	json_close(&j);
 	if (json_end(&j) < 0) {
 		tap_bail("could not write the JSON summary: %s", strerror(-j.err));
