@@ -48,6 +48,9 @@ struct etask {
 	int session;		/* for external tasks: index in sessions[]; -1 */
 	int pidfd;		/* R's pidfd_open() of its pid (the pidfd verb); -1 */
 	pid_t pidfd_pid;	/* the pid that pidfd was opened for (R's namespace) */
+	unsigned long empty_gen;	/* the check_tasks() run (engine.tasks_gen) whose
+					 * ptrace_links read of it agreed with the model and
+					 * showed no children and nothing ptraced; 0: none */
 };
 
 /* A real strace or gdb run. */
@@ -100,6 +103,9 @@ struct estats {
 	long long after_ns;		/* settle, collect and check after steps */
 	long long check_ns[CHECK_PART_N];	/* a check step's parts: CHECK_PART_* */
 	long states[ST_N];	/* task states seen after steps */
+	long probes;		/* pending-report probes sent (check_pending()) */
+	long probes_skipped;	/* probes left out: ptrace_links showed the group's
+				 * wait lists empty (prober_of()) */
 };
 
 /* The command line's settings for a run (cmd/ fills them in). */
@@ -146,6 +152,7 @@ struct engine {
 	int cur_timeout;	/* the running step's deadline: its "within", else step_timeout */
 	bool have_links;	/* ptrace_links files exist */
 	bool have_kcheck;	/* <debugfs>/ptrace_links/ exists */
+	unsigned long tasks_gen;	/* check_tasks() runs so far (etask.empty_gen) */
 	/* how it is going */
 	bool harness;		/* our own failure: exit 3 */
 	bool stop;		/* a finding or harness error ends the scenario */

@@ -333,6 +333,7 @@ int check_tasks(struct engine *e, bool all, const char *why)
 	int i, r, rl, lrule, sec;
 	bool have_l;
 
+	e->tasks_gen++;
 	/* The dead and the zombies first: their exits reparent the living. */
 	for (int pass = 0; pass < 2; pass++) {
 		for (i = 1; i < e->m.n && !e->stop; i++) {
@@ -395,6 +396,9 @@ int check_tasks(struct engine *e, bool all, const char *why)
 				e->e[i].gone_ok = true;
 				continue;
 			}
+			/* prober_of(): nothing for this thread's waitid() to look at */
+			if (rl == 1 && have_l && !l.children && !l.ptraced)
+				e->e[i].empty_gen = e->tasks_gen;
 			if (rl == 0) {
 				snapshot_task(e, i);
 				d.rule = lrule;

@@ -175,6 +175,29 @@ int check_sigchld(struct engine *e, const char *why)
 
 /* ---- exit reports ---- */
 
+/*
+ * Did the last check_tasks() read every thread of group @lead that is not
+ * released, and find each one's ->children and ->ptraced empty (and in
+ * agreement with the model)?  Then a waitid() of the group finds nothing
+ * by construction: do_wait() looks only at those two lists of each thread
+ * of the group (do_wait_thread() and ptrace_do_wait(), kernel/exit.c), and
+ * a check step reads them just before its probes, at quiescence.
+ */
+static bool lists_empty(struct engine *e, int lead)
+{
+	int i;
+
+	if (!e->have_links || !e->tasks_gen)
+		return false;
+	for (i = 0; i < e->m.n; i++) {
+		if (e->m.t[i].leader != lead || e->m.t[i].life == ML_DEAD)
+			continue;
+		if (e->e[i].empty_gen != e->tasks_gen)
+			return false;
+	}
+	return true;
+}
+
 /* The thread of group @lead that probes for a due report, or M_NONE: none can now. */
 static int prober_of(struct engine *e, int lead)
 {
@@ -184,6 +207,10 @@ static int prober_of(struct engine *e, int lead)
 		return M_NONE;
 	if (lead == 0)
 		return 0;	/* R's own waitid(), no round trip */
+	if (lists_empty(e, lead)) {
+		e->st.probes_skipped++;
+		return M_NONE;
+	}
 	w = m_alive_thread(&e->m, lead);
 	if (w == M_NONE || e->e[w].fd < 0 || T(e, w)->stop != MS_RUNNING ||
 	    m_zapping(&e->m, lead))
@@ -257,6 +284,8 @@ int check_pending(struct engine *e, const char *why)
 	}
 	for (i = 0; i < e->m.n; i++) {
 		w[i] = r < 0 || e->stop ? M_NONE : prober_of(e, i);
+		if (w[i] > 0)
+			e->st.probes++;
 		if (w[i] > 0 && start_call(e, w[i], req) < 0) {
 			w[i] = M_NONE;
 			r = -1;
