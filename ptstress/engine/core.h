@@ -103,6 +103,7 @@ struct estats {
 	long long after_ns;		/* settle, collect and check after steps */
 	long long check_ns[CHECK_PART_N];	/* a check step's parts: CHECK_PART_* */
 	long states[ST_N];	/* task states seen after steps */
+	long exec_stops;	/* exec stops our tracers took (v_exec()) */
 	long probes;		/* pending-report probes sent (check_pending()) */
 	long probes_skipped;	/* probes left out: ptrace_links showed the group's
 				 * wait lists empty (prober_of()) */

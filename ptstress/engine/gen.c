@@ -343,6 +343,13 @@ bool g_seize(struct engine *e, struct gen *g, struct stmt *st)
 	 */
 	if (g->fuzz && st->verb == V_SEIZE && !gen_rnd(g, 3))
 		st->opts |= O_TRACEVFORK;
+	/*
+	 * And one seize in 4 asks for PTRACE_EVENT_EXEC: a traced exec
+	 * (g_exec()) then stops in it rather than running on (a seized
+	 * tracee without the option gets no SIGTRAP either: ptrace_event()).
+	 */
+	if (g->fuzz && st->verb == V_SEIZE && !gen_rnd(g, 4))
+		st->opts |= O_TRACEEXEC;
 	return true;
 }
 
@@ -582,6 +589,40 @@ static bool untraced_execer(struct engine *e, int i)
 }
 
 /*
+ * Fuzzing, a traced process of one thread may exec too, traced by one of
+ * ours that can take its exec stop now (running, not exiting): with
+ * PTRACE_O_TRACEEXEC a PTRACE_EVENT_EXEC stop, attached without options
+ * the legacy SIGTRAP (exec_binprm()'s ptrace_event(PTRACE_EVENT_EXEC),
+ * fs/exec.c:1841; ptrace_event() sends SIGTRAP to a PT_PTRACED task that
+ * is not seized), seized without the option none; v_exec() swallows it.
+ * The tracer stays (exec does not touch ->ptrace), and the rest is as
+ * untraced (m_exec_done()).  One thread only: de_thread() of a traced
+ * group waits for traced zombies' reports and PTRACE_EVENT_EXIT stops,
+ * which stays with the library.
+ */
+static bool traced_execer(struct engine *e, int i)
+{
+	const struct mtask *t = T(e, i);
+	int k, tr = t->tracer;
+
+	if (!is_proc(e, i) || t->in_exit || t->group_exit || t->life != ML_ALIVE ||
+	    t->stop != MS_RUNNING || tr == M_NONE || e->e[tr].external || e->e[tr].fd < 0)
+		return false;
+	if (T(e, tr)->life != ML_ALIVE || T(e, tr)->stop != MS_RUNNING || T(e, tr)->in_exit ||
+	    T(e, tr)->group_exit)
+		return false;
+	for (k = 1; k < e->m.n; k++)
+		if (k != i && T(e, k)->leader == i && T(e, k)->life != ML_DEAD)
+			return false;
+	return true;
+}
+
+static bool fuzz_execer(struct engine *e, int i)
+{
+	return untraced_execer(e, i) || traced_execer(e, i);
+}
+
+/*
  * Fuzzing, half the execs are by another thread than the leader:
  * de_thread() then also waits for the leader's death, and the execer
  * takes over its pid and its place in the parent's ->children
@@ -593,7 +634,8 @@ static bool untraced_execer(struct engine *e, int i)
  */
 bool g_exec(struct engine *e, struct gen *g, struct stmt *st)
 {
-	int a = gen_pick(e, g, untraced_execer), k, n = 0, th[GEN_THREADS];
+	int a = gen_pick(e, g, g->fuzz ? fuzz_execer : untraced_execer), k, n = 0;
+	int th[GEN_THREADS];
 
 	if (a < 0)
 		return false;

@@ -310,6 +310,7 @@ static int summary_json(struct engine *e, FILE *f, int verdict, bool kept)
 	for (v = 0; v < CHECK_PART_N; v++)
 		json_double(&j, check_part_names[v], e->st.check_ns[v] / 1e9);
 	json_close(&j);
+	json_int(&j, "exec_stops", e->st.exec_stops);
 	json_int(&j, "probes", e->st.probes);
 	json_int(&j, "probes_skipped", e->st.probes_skipped);
 	if (json_end(&j) < 0) {

@@ -220,6 +220,7 @@ int v_exec(struct engine *e, const struct stmt *s)
 			       "%s: no exec stop of %s", tname(e, tr), tname(e, x));
 			return -1;
 		}
+		e->st.exec_stops++;
 	}
 	step_deadline(e, &dl, 0);
 	r = agent_hello(e->e[x].fd, &tid, &ns_tid, &dl);
