@@ -4,6 +4,7 @@
  * the statement pass is lib/ddmin.c's over test_candidate().
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +29,57 @@ static int test_units(const bool *ukeep, int nu, void *arg)
 	if (sc_units_select(x->u, ukeep, x->base, x->stmts) < 0)
 		return -ENOMEM;
 	return test_candidate(x->stmts, x->u->nstmts, x->c);
+}
+
+int finding_line(const char *path, const char *file)
+{
+	char line[8192], want[PATH_MAX + 16];
+	FILE *f = fopen(path, "re");
+	const char *p;
+	int at = 0;
+
+	snprintf(want, sizeof(want), "\"file\":\"%s\",", file);
+	while (f && fgets(line, sizeof(line), f)) {
+		if (!strstr(line, "\"type\":\"finding\"") || !strstr(line, "\"kind\":\"finding\""))
+			continue;
+		p = strstr(line, "\"line\":");
+		if (strstr(line, want) && p)
+			at = atoi(p + strlen("\"line\":"));
+		break;
+	}
+	if (f)
+		fclose(f);
+	return at > 0 ? at : 0;
+}
+
+/*
+ * The prefix pass (syzkaller's minimizer cuts a program after its
+ * crashing call first): a replay stops at its first finding, so the
+ * input's statements after the one its finding came in never ran, and
+ * every candidate leaves them out from the start.  The statement is the
+ * last top-level one at or before the finding's line (a repeat body's
+ * lines follow its own); nothing is cut if some statement comes from
+ * another file (an include) or the line is unknown.
+ */
+int prefix_cut(const struct mctx *c, bool *keep)
+{
+	const struct scenario *sc = c->sc;
+	int i, at = -1, n = 0;
+
+	if (c->cut_line <= 0)
+		return 0;
+	for (i = 0; i < sc->nstmts; i++) {
+		if (strcmp(sc->stmts[i].loc.file, sc->stmts[0].loc.file))
+			return 0;
+		if (sc->stmts[i].loc.line <= c->cut_line)
+			at = i;
+	}
+	for (i = at + 1; at >= 0 && i < sc->nstmts; i++)
+		if (keep[i]) {
+			keep[i] = false;
+			n++;
+		}
+	return n;
 }
 
 /*

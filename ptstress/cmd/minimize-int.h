@@ -45,6 +45,8 @@ struct mctx {
 	int refused;			/* statements dropped after the engine refused them */
 	unsigned long long input_key;	/* memo_key() of the whole input */
 	int input_tries;		/* --memo: its replays without the finding, so far */
+	int cut_line;			/* the input's finding came in its statement at this
+					 * line: none after it ran (prefix_cut()); 0 unknown */
 };
 
 /* One remembered replay: the candidate's key and whether it reproduced. */
@@ -63,6 +65,10 @@ struct memo_ent {
 int test_candidate(const bool *keep, int n, void *arg);
 /* The pass over tasks (lang/units.h); @keep becomes c->best.  Tests or error. */
 int unit_pass(struct mctx *c, bool *keep, int max_tests);
+/* The line of the first finding in the replay JSON @path, if in file @file; else 0. */
+int finding_line(const char *path, const char *file);
+/* Leave out of @keep the statements after c->cut_line's; how many. */
+int prefix_cut(const struct mctx *c, bool *keep);
 /* The pass over each kept statement's options and sizes.  Tests or error. */
 int option_pass(struct mctx *c, bool *keep, int max_tests);
 

@@ -99,6 +99,10 @@ static int memo_load(struct mctx *c, const char *path)
 			read_task_names(c, line + 2);
 			continue;
 		}
+		if (!strncmp(line, "P ", 2)) {	/* prefix_cut()'s line */
+			c->cut_line = atoi(line + 2);
+			continue;
+		}
 		at = 0;
 		if (sscanf(line, "%c %llx %d", &r, &key, &at) < 2 || !strchr("01?r", r))
 			continue;
@@ -542,7 +546,7 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 	const char *p;
 	const char *key = getenv("PTSTRESS_KERNEL_KEY"), *tmpdir;
 	bool *keep = NULL, hit = false;
-	int i, k, kept, ok = 0, r, rc = PS_EXIT_HARNESS, budget = 0;
+	int i, k, kept, cut, ok = 0, r, rc = PS_EXIT_HARNESS, budget = 0;
 
 	if (nargs != 1 || !f->out) {
 		fprintf(stderr, "ptstress minimize: needs one FILE and --out FILE\n");
@@ -644,6 +648,13 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 		replay_json(&c, json, sizeof(json));
 		if (hit && !f->finding_tasks)
 			read_finding_tasks(&c, json);
+		if (hit && sc.nstmts)
+			c.cut_line = finding_line(json, sc.stmts[0].loc.file);
+		if (hit && c.memo && c.cut_line) {
+			fprintf(c.memo, "P %d\n", c.cut_line);
+			fflush(c.memo);
+			fsync(fileno(c.memo));
+		}
 		if (r >= 0 && !hit && c.memo && strcmp(now, pre)) {
 			/*
 			 * Not its finding here, but the kernel reported something
@@ -682,6 +693,10 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 	/* After the input's own replay: a finding that taints does so every time. */
 	kernel_state(c.state0, sizeof(c.state0));
 	printf("# minimize: %s: %d statements, signature %s\n", args[0], sc.nstmts, c.target);
+	cut = prefix_cut(&c, keep);
+	if (cut)
+		printf("# minimize: the finding came at line %d: the %d statements after it "
+		       "never ran\n", c.cut_line, cut);
 	kept = unit_pass(&c, keep, f->max_replays);
 	if (kept >= 0) {
 		budget = f->max_replays - kept;
@@ -727,10 +742,12 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 				"\"signature\":\"%s\",\"original\":%d,\"minimized\":%d,"
 				"\"replays\":%d,\"confirmed\":%d,\"confirm\":%d,\"tasks\":%d,"
 				"\"tasks_related\":%d,\"tasks_kept\":%d,\"replays_here\":%d,"
-				"\"simplified\":%d,\"refused_dropped\":%d,\"related_hit\":%s}\n",
+				"\"simplified\":%d,\"refused_dropped\":%d,\"related_hit\":%s,"
+				"\"cut_line\":%d,\"cut\":%d}\n",
 				args[0], f->out, c.target, sc.nstmts, kept, c.prior + c.replays, ok,
 				f->confirm, c.units, c.related, c.units_kept, c.replays,
-				c.simplified, c.refused, c.related_hit ? "true" : "false");
+				c.simplified, c.refused, c.related_hit ? "true" : "false",
+				c.cut_line, cut);
 			fclose(j);
 		}
 	}
