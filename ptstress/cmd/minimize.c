@@ -694,6 +694,8 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 	kernel_state(c.state0, sizeof(c.state0));
 	printf("# minimize: %s: %d statements, signature %s\n", args[0], sc.nstmts, c.target);
 	cut = prefix_cut(&c, keep);
+	/* what reproduced so far, as far as a replay can tell: they never ran */
+	memcpy(c.best, keep, sc.nstmts * sizeof(*keep));
 	if (cut)
 		printf("# minimize: the finding came at line %d: the %d statements after it "
 		       "never ran\n", c.cut_line, cut);

@@ -397,7 +397,7 @@ int check_tasks(struct engine *e, bool all, const char *why)
 				continue;
 			}
 			/* prober_of(): nothing for this thread's waitid() to look at */
-			if (rl == 1 && have_l && !l.children && !l.ptraced)
+			if (rl == 1 && have_l && !l.children && !l.ptraced && !zap_race(e, i))
 				e->e[i].empty_gen = e->tasks_gen;
 			if (rl == 0) {
 				snapshot_task(e, i);

@@ -207,14 +207,14 @@ static int prober_of(struct engine *e, int lead)
 		return M_NONE;
 	if (lead == 0)
 		return 0;	/* R's own waitid(), no round trip */
-	if (lists_empty(e, lead)) {
-		e->st.probes_skipped++;
-		return M_NONE;
-	}
 	w = m_alive_thread(&e->m, lead);
 	if (w == M_NONE || e->e[w].fd < 0 || T(e, w)->stop != MS_RUNNING ||
 	    m_zapping(&e->m, lead))
 		return M_NONE;
+	if (lists_empty(e, lead)) {
+		e->st.probes_skipped++;
+		return M_NONE;
+	}
 	return w;
 }
 
