@@ -611,6 +611,9 @@ static bool traced_execer(struct engine *e, int i)
 	if (T(e, tr)->life != ML_ALIVE || T(e, tr)->stop != MS_RUNNING || T(e, tr)->in_exit ||
 	    T(e, tr)->group_exit)
 		return false;
+	/* nor in a namespace whose init's zap is under way (gen_debuggable()) */
+	if (m_zapping(&e->m, i) || m_zapping(&e->m, tr))
+		return false;
 	for (k = 1; k < e->m.n; k++)
 		if (k != i && T(e, k)->leader == i && T(e, k)->life != ML_DEAD)
 			return false;
