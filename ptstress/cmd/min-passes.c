@@ -95,7 +95,7 @@ int unit_pass(struct mctx *c, bool *keep, int max_tests)
 	struct ddmin_stats st = { 0, 0 };
 	struct utest x = { .c = c, .u = &u, .base = keep };
 	bool *ukeep = NULL, *rel = NULL;
-	int n = c->sc->nstmts, r, tests = 0, k;
+	int n = c->sc->nstmts, r, tests = 0, k, i, j;
 
 	if (sc_units_build(c->sc, &u))
 		return -ENOMEM;
@@ -105,8 +105,16 @@ int unit_pass(struct mctx *c, bool *keep, int max_tests)
 	r = -ENOMEM;
 	if (!x.stmts || !ukeep || !rel)
 		goto out;
+	/*
+	 * Only the units with a statement still in @keep are candidates:
+	 * the rest (all theirs cut by prefix_cut()) would only make ddmin
+	 * test the same statements again.
+	 */
 	for (k = 0; k < u.n; k++)
-		ukeep[k] = true;
+		ukeep[k] = false;
+	for (i = 0; i < n; i++)
+		for (j = u.off[i]; keep[i] && j < u.off[i + 1]; j++)
+			ukeep[u.unit[j]] = true;
 	r = c->ntasks ? sc_units_related(&u, (const char (*)[SC_NAME_LEN])c->tasks, c->ntasks,
 					 rel) : 0;
 	if (r < 0)
