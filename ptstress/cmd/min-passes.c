@@ -31,19 +31,19 @@ static int test_units(const bool *ukeep, int nu, void *arg)
 	return test_candidate(x->stmts, x->u->nstmts, x->c);
 }
 
-int finding_line(const char *path, const char *file)
+int record_line(const char *path, const char *kind, const char *file)
 {
-	char line[8192], want[PATH_MAX + 16];
+	char line[8192], type[64], want[PATH_MAX + 16];
 	FILE *f = fopen(path, "re");
 	const char *p;
 	int at = 0;
 
-	snprintf(want, sizeof(want), "\"file\":\"%s\",", file);
+	snprintf(type, sizeof(type), "\"type\":\"finding\",\"kind\":\"%s\"", kind);
+	snprintf(want, sizeof(want), "\"file\":\"%s\",", file ? file : "");
 	while (f && fgets(line, sizeof(line), f)) {
-		if (!strstr(line, "\"type\":\"finding\"") || !strstr(line, "\"kind\":\"finding\""))
+		if (!strstr(line, type) || !(p = strstr(line, "\"line\":")))
 			continue;
-		p = strstr(line, "\"line\":");
-		if (strstr(line, want) && p)
+		if (!file || strstr(line, want))
 			at = atoi(p + strlen("\"line\":"));
 		break;
 	}

@@ -65,8 +65,12 @@ struct memo_ent {
 int test_candidate(const bool *keep, int n, void *arg);
 /* The pass over tasks (lang/units.h); @keep becomes c->best.  Tests or error. */
 int unit_pass(struct mctx *c, bool *keep, int max_tests);
-/* The line of the first finding in the replay JSON @path, if in file @file; else 0. */
-int finding_line(const char *path, const char *file);
+/*
+ * The line of the first record of kind @kind ("finding", "refused") in the
+ * replay JSON @path that has one; 0 if none, or if @file is given and the
+ * record is of another file.
+ */
+int record_line(const char *path, const char *kind, const char *file);
 /* Leave out of @keep the statements after c->cut_line's; how many. */
 int prefix_cut(const struct mctx *c, bool *keep);
 /* The pass over each kept statement's options and sizes.  Tests or error. */

@@ -289,27 +289,6 @@ static void read_finding_tasks(struct mctx *c, const char *path)
 	}
 }
 
-/*
- * The line the engine refused to run in a --json file (a "refused" record:
- * the step cannot run in this candidate, e.g. a reap of a process that no
- * longer exits because the statement that killed it is gone); 0 if none.
- */
-static int refused_line(const char *path)
-{
-	char line[8192];
-	FILE *f = fopen(path, "re");
-	const char *p;
-	int at = 0;
-
-	while (f && !at && fgets(line, sizeof(line), f))
-		if (strstr(line, "\"type\":\"finding\",\"kind\":\"refused\"") &&
-		    (p = strstr(line, "\"line\":")))
-			at = atoi(p + strlen("\"line\":"));
-	if (f)
-		fclose(f);
-	return at;
-}
-
 /* Where a replay writes its JSON records. */
 static void replay_json(const struct mctx *c, char *buf, size_t len)
 {
@@ -485,7 +464,9 @@ again:
 		line = 0;
 		if (r == 0) {
 			replay_json(c, json, sizeof(json));
-			line = refused_line(json);
+			/* a step this candidate cannot run (a reap of a process
+			 * no longer killed, its kill statement gone) */
+			line = record_line(json, "refused", NULL);
 		}
 		if (r >= 0) {
 			char now[96];
@@ -649,7 +630,7 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 		if (hit && !f->finding_tasks)
 			read_finding_tasks(&c, json);
 		if (hit && sc.nstmts)
-			c.cut_line = finding_line(json, sc.stmts[0].loc.file);
+			c.cut_line = record_line(json, "finding", sc.stmts[0].loc.file);
 		if (hit && c.memo && c.cut_line) {
 			fprintf(c.memo, "P %d\n", c.cut_line);
 			fflush(c.memo);
