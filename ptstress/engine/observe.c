@@ -396,7 +396,7 @@ int check_tasks(struct engine *e, bool all, const char *why)
 				e->e[i].gone_ok = true;
 				continue;
 			}
-			/* prober_of(): nothing for this thread's waitid() to look at */
+			/* groups_busy(): nothing for this thread's waitid() to look at */
 			if (rl == 1 && have_l && !l.children && !l.ptraced && !zap_race(e, i))
 				e->e[i].empty_gen = e->tasks_gen;
 			if (rl == 0) {

@@ -176,30 +176,29 @@ int check_sigchld(struct engine *e, const char *why)
 /* ---- exit reports ---- */
 
 /*
- * Did the last check_tasks() read every thread of group @lead that is not
- * released, and find each one's ->children and ->ptraced empty (and in
- * agreement with the model)?  Then a waitid() of the group finds nothing
- * by construction: do_wait() looks only at those two lists of each thread
- * of the group (do_wait_thread() and ptrace_do_wait(), kernel/exit.c), and
- * a check step reads them just before its probes, at quiescence.
+ * @busy[lead]: may group @lead have a report due?  Not when the last
+ * check_tasks() read every thread of it that is not released and found
+ * each one's ->children and ->ptraced empty (and in agreement with the
+ * model): a waitid() of the group then finds nothing by construction, as
+ * do_wait() looks only at those two lists of each thread of the group
+ * (do_wait_thread() and ptrace_do_wait(), kernel/exit.c), and a check
+ * step reads them just before its probes, at quiescence.  One pass over
+ * the tasks for all groups.
  */
-static bool lists_empty(struct engine *e, int lead)
+static void groups_busy(struct engine *e, bool *busy)
 {
+	bool known = e->have_links && e->tasks_gen;
 	int i;
 
-	if (!e->have_links || !e->tasks_gen)
-		return false;
-	for (i = 0; i < e->m.n; i++) {
-		if (e->m.t[i].leader != lead || e->m.t[i].life == ML_DEAD)
-			continue;
-		if (e->e[i].empty_gen != e->tasks_gen)
-			return false;
-	}
-	return true;
+	for (i = 0; i < e->m.n; i++)
+		busy[i] = !known;
+	for (i = 0; known && i < e->m.n; i++)
+		if (e->m.t[i].life != ML_DEAD && e->e[i].empty_gen != e->tasks_gen)
+			busy[e->m.t[i].leader] = true;
 }
 
 /* The thread of group @lead that probes for a due report, or M_NONE: none can now. */
-static int prober_of(struct engine *e, int lead)
+static int prober_of(struct engine *e, int lead, bool busy)
 {
 	int w;
 
@@ -211,7 +210,7 @@ static int prober_of(struct engine *e, int lead)
 	if (w == M_NONE || e->e[w].fd < 0 || T(e, w)->stop != MS_RUNNING ||
 	    m_zapping(&e->m, lead))
 		return M_NONE;
-	if (lists_empty(e, lead)) {
+	if (!busy) {
 		e->st.probes_skipped++;
 		return M_NONE;
 	}
@@ -276,14 +275,19 @@ int check_pending(struct engine *e, const char *why)
 	const struct agent_req *req = REQ(OP_PENDING, 0, 0, 0);
 	struct agent_reply rep;
 	int i, r = 0, *w;
+	bool *busy;
 
 	w = malloc(sizeof(*w) * (size_t)(e->m.n ? e->m.n : 1));
-	if (!w) {
+	busy = malloc(sizeof(*busy) * (size_t)(e->m.n ? e->m.n : 1));
+	if (!w || !busy) {
+		free(w);
+		free(busy);
 		harness_err(e, "%s: no memory for %d probes", why, e->m.n);
 		return -1;
 	}
+	groups_busy(e, busy);
 	for (i = 0; i < e->m.n; i++) {
-		w[i] = r < 0 || e->stop ? M_NONE : prober_of(e, i);
+		w[i] = r < 0 || e->stop ? M_NONE : prober_of(e, i, busy[i]);
 		if (w[i] > 0)
 			e->st.probes++;
 		if (w[i] > 0 && start_call(e, w[i], req) < 0) {
@@ -306,6 +310,7 @@ int check_pending(struct engine *e, const char *why)
 			r = -1;
 	}
 	free(w);
+	free(busy);
 	return r < 0 || e->stop ? -1 : 0;
 }
 
