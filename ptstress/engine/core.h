@@ -45,6 +45,8 @@ struct etask {
 				 * State is accepted (strace, gdb) */
 	bool dirty;		/* touched since the last check */
 	bool gone_ok;		/* seen released: never look at its (reusable) pid again */
+	bool exit_seen;		/* seen a zombie or released: its exit_notify() is over,
+				 * its children reparented (observe.c, PPID_FINAL_READS) */
 	int session;		/* for external tasks: index in sessions[]; -1 */
 	int pidfd;		/* R's pidfd_open() of its pid (the pidfd verb); -1 */
 	pid_t pidfd_pid;	/* the pid that pidfd was opened for (R's namespace) */

@@ -35,6 +35,19 @@
  */
 #define ALIVE_GRACE_SEC	5
 
+/*
+ * Not even that grace for a live task's PPid, once every exit the model
+ * knows of has been seen complete (a zombie's Z, a released task's
+ * ESRCH): real_parent is written only by copy_process()
+ * (kernel/fork.c:2501-2508) and by forget_original_parent()
+ * (kernel/exit.c:709), which runs in the exiting parent's exit_notify()
+ * under tasklist_lock before its exit_state is set (kernel/exit.c:737-743).
+ * So a PPid that differs then is final: it is read twice, PPID_FINAL_READS,
+ * and reported at once rather than after the grace (each replay of a
+ * reaper finding in the minimizer waited it out).
+ */
+#define PPID_FINAL_READS	2
+
 /* Our own resource limits, not the kernel's doing. */
 static bool ours(int err)
 {
@@ -140,20 +153,51 @@ static bool agrees(struct engine *e, int i, const struct obs *o, struct fdesc *d
 	return false;
 }
 
+/* Does the read @o of live task @i differ from the model in its PPid alone? */
+static bool ppid_only(struct engine *e, int i, const struct obs *o)
+{
+	const struct mtask *t = &e->m.t[i];
+
+	return o->r == 0 && o->ps.tgid == e->m.t[t->leader].tid &&
+	       o->ps.ppid != m_ppid(&e->m, i) && state_ok(e, i, o->ps.state, NULL) &&
+	       (e->e[i].uncertain || o->ps.tracer_pid == m_tracer_pid(&e->m, i));
+}
+
 /*
- * Poll task @i until /proc agrees with the model or @sec pass.  Returns 0,
+ * Have all exits the model knows of been seen complete (etask.exit_seen),
+ * none of them a namespace init still draining (m_zapping(): its
+ * exit_notify() is still to come)?  Then no live task's PPid can move.
+ */
+static bool exits_seen(struct engine *e)
+{
+	for (int i = 1; i < e->m.n; i++) {
+		const struct mtask *t = &e->m.t[i];
+
+		if (e->e[i].external || t->tid <= 0)
+			continue;
+		if (m_zapping(&e->m, i))
+			return false;
+		if (t->life != ML_ALIVE && !e->e[i].exit_seen)
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Poll task @i until /proc agrees with the model or @sec pass (@ppid_final:
+ * a PPid that differs is final, see PPID_FINAL_READS).  Returns 0,
  * -ETIMEDOUT (a finding, described in @d), -EINTR, or -errno of a read
  * failure that is ours (harness).
  */
-static int settle(struct engine *e, int i, int sec, struct fdesc *d, char *exp, char *got,
-		  size_t len, struct obs *last)
+static int settle(struct engine *e, int i, int sec, bool ppid_final, struct fdesc *d, char *exp,
+		  char *got, size_t len, struct obs *last, bool *final_out)
 {
 	const struct mtask *t = &e->m.t[i];
 	struct parse_error pe;
 	unsigned int delay = 0;
 	struct deadline dl;
 	struct obs o = { .r = -ESRCH };
-	int r;
+	int r, final = 0;
 
 	deadline_start(&dl, sec);
 	for (;;) {
@@ -169,6 +213,13 @@ static int settle(struct engine *e, int i, int sec, struct fdesc *d, char *exp, 
 		}
 		if (agrees(e, i, &o, d, exp, got, len)) {
 			r = 0;
+			break;
+		}
+		/* PPID_FINAL_READS: only the PPid differs, and nothing can move it */
+		final = ppid_final && ppid_only(e, i, &o) ? final + 1 : 0;
+		if (final >= PPID_FINAL_READS) {
+			*final_out = true;
+			r = -ETIMEDOUT;
 			break;
 		}
 		if (ps_stop_signal) {
@@ -331,11 +382,14 @@ int check_tasks(struct engine *e, bool all, const char *why)
 	struct fdesc d;
 	struct obs o;
 	int i, r, rl, lrule, sec;
-	bool have_l;
+	bool have_l, ppid_final = false, final;
 
 	e->tasks_gen++;
 	/* The dead and the zombies first: their exits reparent the living. */
 	for (int pass = 0; pass < 2; pass++) {
+		/* the live ones once the settled ones passed: are all exits seen? */
+		if (pass == 1)
+			ppid_final = exits_seen(e);
 		for (i = 1; i < e->m.n && !e->stop; i++) {
 			const struct mtask *t = &e->m.t[i];
 			bool settled = t->life != ML_ALIVE;
@@ -351,7 +405,8 @@ int check_tasks(struct engine *e, bool all, const char *why)
 			if (pass == 1 && sec > ALIVE_GRACE_SEC)
 				sec = ALIVE_GRACE_SEC;
 			memset(&d, 0, sizeof(d));
-			r = settle(e, i, sec, &d, exp, got, sizeof(exp), &o);
+			final = false;
+			r = settle(e, i, sec, ppid_final, &d, exp, got, sizeof(exp), &o, &final);
 			if (r == -EINTR) {
 				harness_err(e, "interrupted by %s", sig_name(ps_stop_signal));
 				return -1;
@@ -388,10 +443,19 @@ int check_tasks(struct engine *e, bool all, const char *why)
 				snapshot_task(e, i);
 				d.expected = exp;
 				d.observed = got;
-				report(e, &d, "%s: /proc disagrees with the model after %d s: %s",
-				       why, sec, tname(e, i));
+				if (final)
+					report(e, &d, "%s: /proc disagrees with the model: %s (its "
+					       "PPid, after every exit was seen complete)", why,
+					       tname(e, i));
+				else
+					report(e, &d, "%s: /proc disagrees with the model after %d s: "
+					       "%s", why, sec, tname(e, i));
 				return -1;
 			}
+			/* its exit_notify() is over: a Z, or released (ESRCH) */
+			if (pass == 0 && (o.r == -ESRCH ||
+					  (o.r == 0 && o.ps.state && strchr("ZX", o.ps.state))))
+				e->e[i].exit_seen = true;
 			if (t->life == ML_DEAD) {
 				e->e[i].gone_ok = true;
 				continue;
