@@ -418,6 +418,52 @@ static int enter_exit(struct model *m, int lead, bool *entering, int code, int s
 	return n;
 }
 
+/* Thread @i, entering do_exit() now, goes on to exit_notify() at once (no exit stop). */
+static bool exits_now(const struct model *m, const bool *entering, int i)
+{
+	const struct mtask *t = &m->t[i];
+
+	return entering[i] && (t->tracer == M_NONE || !(t->ptrace_opts & PTRACE_O_TRACEEXIT));
+}
+
+/*
+ * A group exit whose threads' exit_notify() order decides a zombie's
+ * fate: thread X of a group that ignores SIGCHLD traces a zombie leader
+ * Z whose real parent is another thread Y of that group (a subreaper's
+ * adoption puts an orphan on the first live thread, find_new_reaper()),
+ * and both exit now.  If X's exit_ptrace() comes first, Z's real parent
+ * is in the tracer's group: __ptrace_detach() releases it
+ * (ignoring_children(), kernel/ptrace.c:567-589).  If Y's
+ * forget_original_parent() comes first and finds no thread of the group
+ * without PF_EXITING, Z goes to the next reaper, and X's exit_ptrace()
+ * notifies that one: Z is its zombie.  Neither thread waits for the
+ * other (complete_signal() wakes them all), so which comes first is the
+ * scheduler's choice.  (Host soak, seed 211.)
+ */
+static const char *detach_race(const struct model *m, int lead, const bool *entering)
+{
+	const struct mtask *l = &m->t[lead];
+	int i, x, y;
+
+	if (!l->sigchld_ign && !l->sigchld_nocldwait)
+		return NULL;
+	for (i = 0; i < m->n; i++) {
+		const struct mtask *z = &m->t[i];
+
+		x = z->tracer;
+		y = z->real_parent;
+		if (z->life != ML_ZOMBIE || z->leader != i || !m_group_empty(m, i) || x < 0 ||
+		    y < 0 || x == y || m->t[x].leader != lead || m->t[y].leader != lead)
+			continue;
+		if (exits_now(m, entering, x) && exits_now(m, entering, y))
+			return "a group that ignores SIGCHLD exits with a tracer thread and "
+			       "another thread that is its zombie tracee's real parent: the "
+			       "order of their exit_notify() decides whether the zombie is "
+			       "released or the next reaper's (__ptrace_detach())";
+	}
+	return NULL;
+}
+
 void m_group_exit(struct model *m, int proc, int code, int sig)
 {
 	int lead = m->t[proc].leader, i, live = 0;
@@ -468,6 +514,8 @@ void m_group_exit(struct model *m, int proc, int code, int sig)
 		if (m->t[i].leader == lead)
 			m->t[i].why_code = R_GROUP_EXIT_CODE;
 	}
+	if (!m->unpredictable)
+		m->unpredictable = detach_race(m, lead, entering);
 	exit_threads(m, entering);
 	free(entering);
 	m_settle(m);
