@@ -213,3 +213,35 @@ TEST(exitkill_after_reparent)
 	EXPECT_EQ(status(f), KILLED(SIGKILL));
 	EXPECT_EQ(notices(f, 0), 1);
 }
+
+/*
+ * A group that ignores SIGCHLD dies with a tracer thread (A.t1) whose
+ * zombie tracee's real parent is another thread (A, the subreaper that
+ * adopted it, find_new_reaper()): whether __ptrace_detach() releases it
+ * (kernel/ptrace.c:567-589) depends on the order of the two threads'
+ * exit_notify(), so the model calls it unpredictable.  Not when the
+ * tracer is the real parent itself (its exit_ptrace() comes before its
+ * forget_original_parent()), nor when the group does not ignore SIGCHLD.
+ */
+TEST(ignoring_group_exit_detach_race)
+{
+	for (int k = 0; k < 3; k++) {
+		int a, at1, b, z;
+
+		setup();
+		a = proc(0, "A", 3801);
+		at1 = thread(a, "A.t1", 3802);
+		m_set_subreaper(&m, a, true);
+		b = proc(at1, "B", 3803);
+		z = proc(k == 1 ? at1 : b, "Z", 3804);
+		seize(at1, z, 0);
+		m_group_exit(&m, b, 0, 0);
+		EXPECT_EQ(m.t[z].real_parent, k == 1 ? at1 : a);
+		m_set_sigchld(&m, a, false, k != 2);
+		m_group_exit(&m, z, 0, 0);
+		EXPECT_EQ(m.t[z].life, ML_ZOMBIE);
+		EXPECT_EQ(m.unpredictable == NULL, true);
+		m_group_exit(&m, a, 0, SIGKILL);
+		EXPECT_EQ(m.unpredictable != NULL, k == 0);
+	}
+}
