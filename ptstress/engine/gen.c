@@ -66,6 +66,11 @@ static bool is_member(struct engine *e, int i)
 	return gen_usable(e, i) && strncmp(T(e, i)->name, "tr", 2) && T(e, i)->stop == MS_RUNNING;
 }
 
+bool gen_is_member(struct engine *e, int i)
+{
+	return is_member(e, i);
+}
+
 static bool is_proc(struct engine *e, int i)
 {
 	return is_member(e, i) && T(e, i)->leader == i;
@@ -161,77 +166,6 @@ static bool stopped_untraced(struct engine *e, int i)
 {
 	return gen_usable(e, i) && strncmp(T(e, i)->name, "tr", 2) && T(e, i)->stop == MS_GROUP &&
 	       T(e, i)->tracer == M_NONE && !m_zapping(&e->m, i) && !gen_in_job(e, i);
-}
-
-/* Task @i's group ignores SIGCHLD (SIG_IGN or SA_NOCLDWAIT): its children reap themselves. */
-static bool ignores_sigchld(struct engine *e, int i)
-{
-	const struct mtask *l = T(e, T(e, i)->leader);
-
-	return l->sigchld_ign || l->sigchld_nocldwait;
-}
-
-/*
- * A thread of @i's group other than its leader traces someone.  A
- * subreaper's adoption puts an orphan on the group's first live thread
- * (find_new_reaper(): the leader while it lives), so an orphan that such
- * a tracer followed there (TRACEFORK, TRACEVFORK) has its real parent
- * in the tracer's group but is not the tracer's child.  When that group
- * ignores SIGCHLD and dies, whether the zombie is released is a race
- * (model/exit.c, detach_race(); host soak, seed 211).  So a group is
- * never all three: ignoring (g_sigchld()), a subreaper (g_subreaper())
- * and following forks from a non-leader thread (g_seize()).
- */
-static bool nonleader_traces(struct engine *e, int i)
-{
-	int lead = T(e, i)->leader, k, x;
-
-	for (k = 1; k < e->m.n; k++) {
-		x = T(e, k)->tracer;
-		if (T(e, k)->life != ML_DEAD && x > 0 && x != lead && T(e, x)->leader == lead)
-			return true;
-	}
-	return false;
-}
-
-/*
- * Some thread of @i's group dies with another group when it dies: it is
- * an EXITKILL tracee (its tracer's exit SIGKILLs it with the tracer's
- * other tracees, exit_ptrace()) or has a pdeath signal (its parent's exit
- * kills it, forget_original_parent(), while that exit's EXITKILL
- * tracees die too).  See g_sigchld().
- */
-static bool dies_with_others(struct engine *e, int i)
-{
-	int lead = T(e, i)->leader, k;
-
-	for (k = 1; k < e->m.n; k++) {
-		const struct mtask *t = T(e, k);
-
-		if (t->leader != lead || t->life != ML_ALIVE)
-			continue;
-		if (t->pdeath_signal ||
-		    (t->tracer != M_NONE && (t->ptrace_opts & PTRACE_O_EXITKILL)))
-			return true;
-	}
-	return false;
-}
-
-/* A child process of @i's group has a thread with a pdeath signal.  See g_sigchld(). */
-static bool child_with_pdeath(struct engine *e, int i)
-{
-	int lead = T(e, i)->leader, k, rp;
-
-	for (k = 1; k < e->m.n; k++) {
-		const struct mtask *t = T(e, k);
-
-		if (t->life != ML_ALIVE || !t->pdeath_signal || t->leader == lead)
-			continue;
-		rp = T(e, t->leader)->real_parent;
-		if (rp >= 0 && T(e, rp)->leader == lead)
-			return true;
-	}
-	return false;
 }
 
 /* A running member thread that nobody traces: it may trace. */
@@ -354,7 +288,7 @@ bool g_seize(struct engine *e, struct gen *g, struct stmt *st)
 		gen_names(st, 2, T(e, a)->name, T(e, b)->name);
 		st->opts = (gen_rnd(g, 3) ? 0 : O_EXITKILL) | (gen_rnd(g, 4) ? 0 : O_TRACEFORK);
 		/* not into a group that ignores SIGCHLD: see g_sigchld() */
-		if (ignores_sigchld(e, b))
+		if (gen_ignores_sigchld(e, b))
 			st->opts &= ~O_EXITKILL;
 	}
 	/*
@@ -373,8 +307,8 @@ bool g_seize(struct engine *e, struct gen *g, struct stmt *st)
 	 */
 	if (g->fuzz && st->verb == V_SEIZE && !gen_rnd(g, 4))
 		st->opts |= O_TRACEEXEC;
-	/* no forks followed by a non-leader of an ignoring subreaper: see nonleader_traces() */
-	if (T(e, a)->leader != a && ignores_sigchld(e, a) && T(e, T(e, a)->leader)->subreaper)
+	/* no forks followed by a non-leader of an ignoring subreaper: see gen_nonleader_traces() */
+	if (T(e, a)->leader != a && gen_ignores_sigchld(e, a) && T(e, T(e, a)->leader)->subreaper)
 		st->opts &= ~(O_TRACEFORK | O_TRACEVFORK);
 	return true;
 }
@@ -502,8 +436,8 @@ bool g_subreaper(struct engine *e, struct gen *g, struct stmt *st)
 		return false;
 	gen_names(st, 1, T(e, a)->name, NULL);
 	if (!T(e, T(e, a)->leader)->subreaper) {
-		/* see nonleader_traces() */
-		if (ignores_sigchld(e, a) && nonleader_traces(e, a))
+		/* see gen_nonleader_traces() */
+		if (gen_ignores_sigchld(e, a) && gen_nonleader_traces(e, a))
 			return false;
 		st->opts = O_ON;
 	}
@@ -538,55 +472,6 @@ bool g_reap(struct engine *e, struct gen *g, struct stmt *st)
 		return false;
 	c = m_next_collector(&e->m, i, &as_tracer);
 	gen_names(st, 2, T(e, T(e, c)->leader)->name, T(e, i)->name);
-	return true;
-}
-
-/*
- * sigchld P [ignore|nocldwait]: SIG_IGN, SA_NOCLDWAIT or back to SIG_DFL.
- *
- * A group that ignores SIGCHLD never dies together with one of its
- * children.  When both are SIGKILLed at once (one tracer's exit kills
- * several EXITKILL tracees, exit_ptrace(); or a parent's exit kills an
- * orphan by its pdeath signal while its EXITKILL tracees die), their
- * exits run in an order the kernel does not fix: a child whose
- * exit_notify() comes first sees its parent's group ignore SIGCHLD and
- * reaps itself (do_notify_parent(), kernel/signal.c:2107-2133); one that
- * comes after its parent's forget_original_parent() is the new reaper's
- * zombie.  The model would have to adopt the observed outcome.  So the
- * generator keeps the two apart: no SIG_IGN or SA_NOCLDWAIT for a group
- * with an EXITKILL tracee or a pdeath signal among its threads
- * (dies_with_others()), no EXITKILL seize of (g_seize()) and no pdeath
- * signal for (g_pdeathsig()) a group that ignores.  Children inherit the
- * disposition (copy_sighand()) but not a pdeath signal, and a traced
- * parent's EXITKILL (an auto-attach) only goes to children of a group
- * that does not ignore.
- *
- * Nor does a child with a pdeath signal have a parent group that
- * ignores (child_with_pdeath(), g_pdeathsig()): when that group exits,
- * its dying threads may hand the child to one another first
- * (find_alive_thread() takes a thread not yet PF_EXITING) and each
- * reparenting sends the pdeath signal, so the child may die while its
- * parent is still in the ignoring group, and reap itself, or after it
- * went to the next reaper, and be its zombie.  (Host soak, seeds 18 and
- * 19.)  Other deaths come one group at a time, and an orphan with a
- * pdeath signal has left its dead parent's group before it dies.
- */
-bool g_sigchld(struct engine *e, struct gen *g, struct stmt *st)
-{
-	int a = gen_pick(e, g, is_proc), w;
-	unsigned int k = gen_rnd(g, 3);
-
-	if (a < 0)
-		return false;
-	w = m_alive_thread(&e->m, a);
-	if (w == M_NONE || T(e, w)->stop != MS_RUNNING)
-		return false;
-	if (k && (dies_with_others(e, a) || child_with_pdeath(e, a)))
-		k = 0;
-	if (k && T(e, T(e, a)->leader)->subreaper && nonleader_traces(e, a))
-		k = 0;	/* see nonleader_traces() */
-	gen_names(st, 1, T(e, a)->name, NULL);
-	st->opts = k == 1 ? O_IGNORE : k == 2 ? O_NOCLDWAIT : 0;
 	return true;
 }
 
@@ -682,25 +567,6 @@ bool g_exec(struct engine *e, struct gen *g, struct stmt *st)
 			a = th[gen_rnd(g, (unsigned int)n)];
 	}
 	gen_names(st, 1, T(e, a)->name, NULL);
-	return true;
-}
-
-/*
- * pdeathsig T SIGKILL: SIGKILL only; another signal to a traced group
- * stops a thread the kernel chooses, which the engine refuses.
- */
-bool g_pdeathsig(struct engine *e, struct gen *g, struct stmt *st)
-{
-	int a = gen_pick(e, g, is_member), rp;
-
-	if (a < 0 || T(e, a)->in_exit || ignores_sigchld(e, a) || gen_in_job(e, a))
-		return false;
-	/* nor under a parent group that ignores SIGCHLD: see g_sigchld() */
-	rp = T(e, T(e, a)->leader)->real_parent;
-	if (rp >= 0 && ignores_sigchld(e, rp))
-		return false;
-	gen_names(st, 1, T(e, a)->name, NULL);
-	st->sig = SIGKILL;
 	return true;
 }
 

@@ -48,6 +48,12 @@ bool gen_usable(struct engine *e, int i);
 bool gen_debuggable(struct engine *e, int i);
 /* A running member process (not a tracer process) R can send requests. */
 bool gen_is_proc(struct engine *e, int i);
+/* A running member thread (not a tracer process's) R can send requests. */
+bool gen_is_member(struct engine *e, int i);
+/* Task @i's group ignores SIGCHLD (gen-sigchld.c). */
+bool gen_ignores_sigchld(struct engine *e, int i);
+/* A thread of @i's group other than its leader traces someone (gen-sigchld.c). */
+bool gen_nonleader_traces(struct engine *e, int i);
 /* A member process whose threads all run untraced, not a namespace init. */
 bool gen_untraced_group(struct engine *e, int i);
 /* Task @i's process is outside R's process group (gen-jobs.c). */
