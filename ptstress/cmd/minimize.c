@@ -528,6 +528,7 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 	const char *key = getenv("PTSTRESS_KERNEL_KEY"), *tmpdir;
 	bool *keep = NULL, hit = false;
 	int i, k, kept, cut, ok = 0, r, rc = PS_EXIT_HARNESS, budget = 0;
+	bool made = false;	/* mkdtemp() made the scratch directory */
 
 	if (nargs != 1 || !f->out) {
 		fprintf(stderr, "ptstress minimize: needs one FILE and --out FILE\n");
@@ -563,6 +564,7 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 	c.best = calloc(sc.nstmts + 1, sizeof(*c.best));
 	if (!keep || !c.best || !mkdtemp(c.dir))
 		goto out;
+	made = true;
 	for (i = 0; i < sc.nstmts; i++)
 		keep[i] = c.best[i] = true;
 	if (f->memo) {
@@ -739,7 +741,8 @@ out:
 	if (c.memo)
 		fclose(c.memo);
 	free(c.known);
-	if (c.dir[strlen(c.dir) - 1] != 'X')
+	/* not by the name's last letter: mkdtemp()'s may be an X too */
+	if (made)
 		rm_tree(c.dir);
 	free(keep);
 	free(c.best);
