@@ -455,7 +455,15 @@ static const char *detach_race(const struct model *m, int lead, const bool *ente
 		if (z->life != ML_ZOMBIE || z->leader != i || !m_group_empty(m, i) || x < 0 ||
 		    y < 0 || x == y || m->t[x].leader != lead || m->t[y].leader != lead)
 			continue;
-		if (exits_now(m, entering, x) && exits_now(m, entering, y))
+		/*
+		 * Both go on now, or both stop in PTRACE_EVENT_EXIT first and
+		 * are let go one after the other (pass_exit_stops(), or a
+		 * strace session): nothing orders their exit_notify().  One
+		 * stopped and one going on is ordered: the stopped one is not
+		 * PF_EXITING yet, so it keeps Z in the group either way.
+		 */
+		if (entering[x] && entering[y] &&
+		    exits_now(m, entering, x) == exits_now(m, entering, y))
 			return "a group that ignores SIGCHLD exits with a tracer thread and "
 			       "another thread that is its zombie tracee's real parent: the "
 			       "order of their exit_notify() decides whether the zombie is "

@@ -219,18 +219,26 @@ TEST(exitkill_after_reparent)
  * zombie tracee's real parent is another thread (A, the subreaper that
  * adopted it, find_new_reaper()): whether __ptrace_detach() releases it
  * (kernel/ptrace.c:567-589) depends on the order of the two threads'
- * exit_notify(), so the model calls it unpredictable.  Not when the
- * tracer is the real parent itself (its exit_ptrace() comes before its
- * forget_original_parent()), nor when the group does not ignore SIGCHLD.
+ * exit_notify(), so the model calls it unpredictable (k 0), also when
+ * both stop in PTRACE_EVENT_EXIT first (k 4: let go one after the other).
+ * Not when the tracer is the real parent itself (k 1: its exit_ptrace()
+ * comes before its forget_original_parent()), nor when the group does
+ * not ignore SIGCHLD (k 2), nor when only one of them stops there (k 3:
+ * not PF_EXITING, it keeps the zombie in the group either way).
  */
 TEST(ignoring_group_exit_detach_race)
 {
-	for (int k = 0; k < 3; k++) {
-		int a, at1, b, z;
+	for (int k = 0; k < 5; k++) {
+		int a, at1, b, z, t;
 
 		setup();
 		a = proc(0, "A", 3801);
 		at1 = thread(a, "A.t1", 3802);
+		t = proc(0, "T", 3805);
+		if (k >= 3)
+			seize(t, at1, PTRACE_O_TRACEEXIT);
+		if (k == 4)
+			seize(t, a, PTRACE_O_TRACEEXIT);
 		m_set_subreaper(&m, a, true);
 		b = proc(at1, "B", 3803);
 		z = proc(k == 1 ? at1 : b, "Z", 3804);
@@ -242,6 +250,12 @@ TEST(ignoring_group_exit_detach_race)
 		EXPECT_EQ(m.t[z].life, ML_ZOMBIE);
 		EXPECT_EQ(m.unpredictable == NULL, true);
 		m_group_exit(&m, a, 0, SIGKILL);
-		EXPECT_EQ(m.unpredictable != NULL, k == 0);
+		EXPECT_EQ(m.unpredictable != NULL, k == 0 || k == 4);
+		if (k == 3) {
+			/* A's exit left Z with A.t1; A.t1's exit_ptrace() releases it */
+			EXPECT_EQ(m.t[z].real_parent, at1);
+			m_exit_stop_passed(&m, at1);
+			EXPECT_EQ(m.t[z].life, ML_DEAD);
+		}
 	}
 }
