@@ -138,6 +138,8 @@ bool etask_grow(struct engine *e)
 		x[i].fd = -1;
 		x[i].session = -1;
 		x[i].pidfd = -1;
+		x[i].status.fd = -1;
+		x[i].links.fd = -1;
 	}
 	e->e = x;
 	e->e_cap = e->m.cap;

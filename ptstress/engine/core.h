@@ -30,6 +30,7 @@
 
 #include "agent/agent.h"
 #include "lang/scenario.h"
+#include "lib/links.h"
 #include "lib/ptstress.h"
 #include "model/model.h"
 
@@ -45,6 +46,8 @@ struct etask {
 				 * State is accepted (strace, gdb) */
 	bool dirty;		/* touched since the last check */
 	bool gone_ok;		/* seen released: never look at its (reusable) pid again */
+	struct proc_fd status;	/* its /proc status kept open for the checks (fd -1: not) */
+	struct proc_fd links;	/* ... and its ptrace_links */
 	bool exit_seen;		/* seen a zombie or released: its exit_notify() is over,
 				 * its children reparented (observe.c, PPID_FINAL_READS) */
 	int session;		/* for external tasks: index in sessions[]; -1 */

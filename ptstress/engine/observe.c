@@ -201,7 +201,8 @@ static int settle(struct engine *e, int i, int sec, bool ppid_final, struct fdes
 
 	deadline_start(&dl, sec);
 	for (;;) {
-		o.r = status_read(e->m.t[t->leader].tid, t->tid, &o.ps, &pe);
+		o.r = status_read_cached(e->m.t[t->leader].tid, t->tid, &e->e[i].status, &o.ps,
+					 &pe);
 		if (o.r < 0 && ours(-o.r)) {
 			snprintf(got, len, "%s", pe.msg);
 			r = o.r;
@@ -253,7 +254,7 @@ static int links_match(struct engine *e, int i, int *rule, char *exp, char *got,
 
 	*rule = R_NONE;
 	*read = false;
-	r = links_read(e->m.t[t->leader].tid, t->tid, &l, &pe);
+	r = links_read_cached(e->m.t[t->leader].tid, t->tid, &e->e[i].links, &l, &pe);
 	if (r == 0) {
 		*out = l;
 		*read = true;
@@ -458,6 +459,8 @@ int check_tasks(struct engine *e, bool all, const char *why)
 				e->e[i].exit_seen = true;
 			if (t->life == ML_DEAD) {
 				e->e[i].gone_ok = true;
+				proc_fd_close(&e->e[i].status);
+				proc_fd_close(&e->e[i].links);
 				continue;
 			}
 			/* groups_busy(): nothing for this thread's waitid() to look at */

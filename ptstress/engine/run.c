@@ -224,6 +224,10 @@ static void teardown(struct engine *e)
 			close(e->e[i].pidfd);
 			e->e[i].pidfd = -1;
 		}
+		if (i < e->e_cap) {
+			proc_fd_close(&e->e[i].status);
+			proc_fd_close(&e->e[i].links);
+		}
 	}
 	if (ps_cleanup() < 0) {
 		e->cur = NULL;

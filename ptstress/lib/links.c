@@ -201,6 +201,36 @@ static int read_proc_file(const char *path, char *buf, size_t size)
 	return 0;
 }
 
+/*
+ * Read the /proc file open at @fd again, from its start (a seq_file
+ * makes its text anew at offset 0): no path walk, no open or close.  The
+ * open file stays with the task it was opened for (its struct pid), so
+ * a released task reads ESRCH even once its pid is another's.
+ */
+static int reread_proc_fd(int fd, char *buf, size_t size)
+{
+	long long t0 = ps_now_ns();
+	size_t used = 0;
+	ssize_t n;
+
+	ps_prof.proc_reads++;
+	while (used < size - 1) {
+		n = pread(fd, buf + used, size - 1 - used, (off_t)used);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			ps_prof.proc_ns += ps_now_ns() - t0;
+			return -errno;
+		}
+		if (n == 0)
+			break;
+		used += (size_t)n;
+	}
+	buf[used] = '\0';
+	ps_prof.proc_ns += ps_now_ns() - t0;
+	return 0;
+}
+
 static int thread_exists(pid_t pid, pid_t tid)
 {
 	char path[64];
@@ -323,6 +353,70 @@ int status_read(pid_t pid, pid_t tid, struct proc_status *out, struct parse_erro
 		return located(path, r, false, err);
 	r = status_parse(buf, out, err);
 	return r < 0 ? located(path, r, true, err) : r;
+}
+
+/*
+ * Open @path into @c unless it holds the file of @pid/@tid already.  0,
+ * or -errno of open() (the caller reads by path then).
+ */
+static int proc_fd_open(struct proc_fd *c, const char *path, pid_t pid, pid_t tid)
+{
+	if (c->fd >= 0 && (c->pid != pid || c->tid != tid))
+		proc_fd_close(c);
+	if (c->fd >= 0)
+		return 0;
+	c->fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (c->fd < 0)
+		return -errno;
+	c->pid = pid;
+	c->tid = tid;
+	return 0;
+}
+
+int status_read_cached(pid_t pid, pid_t tid, struct proc_fd *c, struct proc_status *out,
+		       struct parse_error *err)
+{
+	char path[80], buf[PROC_FILE_MAX];
+	int r;
+
+	err->line = 0;
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/status", (int)pid, (int)tid);
+	/* ENOENT: gone; EMFILE and the like: ours.  status_read() says which. */
+	if (proc_fd_open(c, path, pid, tid) < 0)
+		return status_read(pid, tid, out, err);
+	r = reread_proc_fd(c->fd, buf, sizeof(buf));
+	if (r < 0) {
+		proc_fd_close(c);
+		return located(path, r == -ENOENT ? -ESRCH : r, false, err);
+	}
+	r = status_parse(buf, out, err);
+	return r < 0 ? located(path, r, true, err) : r;
+}
+
+int links_read_cached(pid_t pid, pid_t tid, struct proc_fd *c, struct ptrace_links *out,
+		      struct parse_error *err)
+{
+	char path[80], buf[PROC_FILE_MAX];
+	int r;
+
+	err->line = 0;
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/ptrace_links", (int)pid, (int)tid);
+	if (proc_fd_open(c, path, pid, tid) < 0)
+		return links_read(pid, tid, out, err);
+	r = reread_proc_fd(c->fd, buf, sizeof(buf));
+	if (r < 0) {
+		proc_fd_close(c);
+		return located(path, r == -ENOENT ? -ESRCH : r, false, err);
+	}
+	r = links_parse(buf, out, err);
+	return r < 0 ? located(path, r, true, err) : r;
+}
+
+void proc_fd_close(struct proc_fd *c)
+{
+	if (c->fd >= 0)
+		close(c->fd);
+	c->fd = -1;
 }
 
 int status_nspid(pid_t tid, pid_t *out, int max)

@@ -48,6 +48,22 @@ int links_parse(const char *buf, struct ptrace_links *out, struct parse_error *e
  */
 int links_read(pid_t pid, pid_t tid, struct ptrace_links *out, struct parse_error *err);
 
+/* A task's /proc file kept open between reads (the *_read_cached() calls). */
+struct proc_fd {
+	int fd;			/* open /proc/PID/task/TID/FILE, or -1 */
+	pid_t pid, tid;		/* the numbers it was opened for */
+};
+/*
+ * links_read() through @c: the file opened once (again when @pid/@tid
+ * change) and read from its start each time, which saves the open, the
+ * close and the path walk of every check.  The open file stays with the
+ * task it was opened for, so a released task reads ESRCH.  A read that
+ * fails closes it.
+ */
+int links_read_cached(pid_t pid, pid_t tid, struct proc_fd *c, struct ptrace_links *out,
+		      struct parse_error *err);
+void proc_fd_close(struct proc_fd *c);
+
 /* Does the running kernel provide ptrace_links?  (Probes our own thread.) */
 bool links_supported(void);
 
@@ -62,6 +78,10 @@ struct proc_status {
 int status_parse(const char *buf, struct proc_status *out, struct parse_error *err);
 /* Returns 0, -ESRCH if the thread does not exist, -EINVAL or -errno. */
 int status_read(pid_t pid, pid_t tid, struct proc_status *out, struct parse_error *err);
+/* status_read() through @c, as links_read_cached(). */
+int status_read_cached(pid_t pid, pid_t tid, struct proc_fd *c, struct proc_status *out,
+		       struct parse_error *err);
+
 
 /*
  * /proc/<tid>/status's NSpid: the tid in each pid namespace from /proc's
