@@ -399,8 +399,12 @@ int check_tasks(struct engine *e, bool all, const char *why)
 				continue;
 			if (!all && !e->e[i].dirty)
 				continue;
-			if (t->tid <= 0 || e->e[i].gone_ok)
+			if (t->tid <= 0 || e->e[i].gone_ok) {
+				/* an old leader an exec released (tid 0) */
+				proc_fd_close(&e->e[i].status);
+				proc_fd_close(&e->e[i].links);
 				continue;
+			}
 			e->st.checks++;
 			sec = cur_sec(e);
 			if (pass == 1 && sec > ALIVE_GRACE_SEC)

@@ -356,8 +356,17 @@ int status_read(pid_t pid, pid_t tid, struct proc_status *out, struct parse_erro
 }
 
 /*
+ * At most this many files kept open: R's agent sockets need theirs (one
+ * per task, up to pop.h's cap, under run.c's raised RLIMIT_NOFILE of at
+ * most 65536); past it a task's file is read by its path, as before.
+ */
+#define PROC_FD_MAX	8192
+static int proc_fds;	/* kept open now */
+
+/*
  * Open @path into @c unless it holds the file of @pid/@tid already.  0,
- * or -errno of open() (the caller reads by path then).
+ * or -errno of open(), or -EMFILE past PROC_FD_MAX: the caller reads by
+ * path then.
  */
 static int proc_fd_open(struct proc_fd *c, const char *path, pid_t pid, pid_t tid)
 {
@@ -365,9 +374,12 @@ static int proc_fd_open(struct proc_fd *c, const char *path, pid_t pid, pid_t ti
 		proc_fd_close(c);
 	if (c->fd >= 0)
 		return 0;
+	if (proc_fds >= PROC_FD_MAX)
+		return -EMFILE;
 	c->fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (c->fd < 0)
 		return -errno;
+	proc_fds++;
 	c->pid = pid;
 	c->tid = tid;
 	return 0;
@@ -414,8 +426,10 @@ int links_read_cached(pid_t pid, pid_t tid, struct proc_fd *c, struct ptrace_lin
 
 void proc_fd_close(struct proc_fd *c)
 {
-	if (c->fd >= 0)
+	if (c->fd >= 0) {
 		close(c->fd);
+		proc_fds--;
+	}
 	c->fd = -1;
 }
 

@@ -57,8 +57,9 @@ struct proc_fd {
  * links_read() through @c: the file opened once (again when @pid/@tid
  * change) and read from its start each time, which saves the open, the
  * close and the path walk of every check.  The open file stays with the
- * task it was opened for, so a released task reads ESRCH.  A read that
- * fails closes it.
+ * task it was opened for, so the first read after its release is ESRCH
+ * (its pid may be another's by then).  A read that fails closes it; past
+ * PROC_FD_MAX open files, and when open() fails, the read is by path.
  */
 int links_read_cached(pid_t pid, pid_t tid, struct proc_fd *c, struct ptrace_links *out,
 		      struct parse_error *err);
