@@ -385,6 +385,26 @@ static int proc_fd_open(struct proc_fd *c, const char *path, pid_t pid, pid_t ti
 	return 0;
 }
 
+/*
+ * The text of /proc/@pid/task/@tid/@file read through @c into @buf (its
+ * path into @path, for messages): 0; 1 when it is not kept open (the
+ * caller reads it by path, which says ENOENT or our own limit); -errno
+ * of the read, the file then closed.
+ */
+static int cached_text(struct proc_fd *c, pid_t pid, pid_t tid, const char *file, char *path,
+		       size_t plen, char *buf, size_t size)
+{
+	int r;
+
+	snprintf(path, plen, "/proc/%d/task/%d/%s", (int)pid, (int)tid, file);
+	if (proc_fd_open(c, path, pid, tid) < 0)
+		return 1;
+	r = reread_proc_fd(c->fd, buf, size);
+	if (r < 0)
+		proc_fd_close(c);
+	return r == -ENOENT ? -ESRCH : r;
+}
+
 int status_read_cached(pid_t pid, pid_t tid, struct proc_fd *c, struct proc_status *out,
 		       struct parse_error *err)
 {
@@ -392,15 +412,11 @@ int status_read_cached(pid_t pid, pid_t tid, struct proc_fd *c, struct proc_stat
 	int r;
 
 	err->line = 0;
-	snprintf(path, sizeof(path), "/proc/%d/task/%d/status", (int)pid, (int)tid);
-	/* ENOENT: gone; EMFILE and the like: ours.  status_read() says which. */
-	if (proc_fd_open(c, path, pid, tid) < 0)
+	r = cached_text(c, pid, tid, "status", path, sizeof(path), buf, sizeof(buf));
+	if (r == 1)
 		return status_read(pid, tid, out, err);
-	r = reread_proc_fd(c->fd, buf, sizeof(buf));
-	if (r < 0) {
-		proc_fd_close(c);
-		return located(path, r == -ENOENT ? -ESRCH : r, false, err);
-	}
+	if (r < 0)
+		return located(path, r, false, err);
 	r = status_parse(buf, out, err);
 	return r < 0 ? located(path, r, true, err) : r;
 }
@@ -412,14 +428,11 @@ int links_read_cached(pid_t pid, pid_t tid, struct proc_fd *c, struct ptrace_lin
 	int r;
 
 	err->line = 0;
-	snprintf(path, sizeof(path), "/proc/%d/task/%d/ptrace_links", (int)pid, (int)tid);
-	if (proc_fd_open(c, path, pid, tid) < 0)
+	r = cached_text(c, pid, tid, "ptrace_links", path, sizeof(path), buf, sizeof(buf));
+	if (r == 1)
 		return links_read(pid, tid, out, err);
-	r = reread_proc_fd(c->fd, buf, sizeof(buf));
-	if (r < 0) {
-		proc_fd_close(c);
-		return located(path, r == -ENOENT ? -ESRCH : r, false, err);
-	}
+	if (r < 0)
+		return located(path, r, false, err);
 	r = links_parse(buf, out, err);
 	return r < 0 ? located(path, r, true, err) : r;
 }
