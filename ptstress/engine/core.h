@@ -109,6 +109,9 @@ struct estats {
 	long long check_ns[CHECK_PART_N];	/* a check step's parts: CHECK_PART_* */
 	long states[ST_N];	/* task states seen after steps */
 	long exec_stops;	/* exec stops our tracers took (v_exec()) */
+	long group_execs;	/* execs whose de_thread() killed a traced thread */
+	long debugger_execs;	/* execs by a thread a real debugger traced */
+	long debugger_births;	/* tasks born traced by a real debugger (strace -f) */
 	long probes;		/* pending-report probes sent (check_pending()) */
 	long probes_skipped;	/* probes left out: ptrace_links showed the group's
 				 * wait lists empty (prober_of()) */

@@ -16,11 +16,12 @@
  * runs, the other generators leave its tracees to it as they leave other
  * tracers' (traced_by_ours() is false for them), except the deaths:
  * exit and SIGKILL of its tracees, whose reports strace collects
- * (collect_reports()) and prints ("stop" checks its output).  A fork by
- * one of its tracees would be born traced by strace (PTRACE_O_TRACEFORK,
- * ptrace_init_task()), and gen_process() has R fork instead
- * (can_follow()).  strace may end on its own when its last tracee is
- * gone; "stop" accepts that.
+ * (collect_reports()) and prints ("stop" checks its output).  A fork or
+ * a new thread of one of its tracees is born traced by strace
+ * (PTRACE_O_TRACEFORK, PTRACE_O_TRACECLONE: ptrace_init_task()), which
+ * takes its first stop itself (gen_process(), g_thread()); a tracee
+ * execs under it too (g_exec()).  strace may end on its own when its
+ * last tracee is gone; "stop" accepts that.
  *
  * A session's start and stop cost 40 ms on the host and seconds under
  * TCG, where every strace draw going ahead (and every stop) cut a clean
@@ -72,6 +73,20 @@ bool g_strace(struct engine *e, struct gen *g, struct stmt *st)
 	}
 	st->targets = g->targets;
 	return true;
+}
+
+/*
+ * @tr is a strace session still running: strace -f passes its tracees'
+ * stops and reaps their deaths itself, and follows their forks, clones
+ * and execs (v_strace()'s options).  gdb holds its tasks only inside its
+ * own step.
+ */
+bool gen_strace_live(struct engine *e, int tr)
+{
+	int k = e->e[tr].session;
+
+	return e->e[tr].external && k >= 0 && !e->sessions[k].done && !e->sessions[k].is_gdb &&
+	       T(e, tr)->life == ML_ALIVE;
 }
 
 /* stop sN: a strace session still running (or ended on its own, not yet stopped). */

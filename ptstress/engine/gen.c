@@ -28,9 +28,6 @@ void gen_seed(struct gen *g, unsigned long seed)
 	g->rng = seed ? seed * 0x9E3779B97F4A7C15ULL : 0x2545F4914F6CDD1DULL;
 }
 
-/* More than a process's threads can be: fuzz's --threads is 0..64. */
-#define GEN_THREADS	65
-
 /* A random model task satisfying @ok, or -1 after a bounded search. */
 int gen_pick(struct engine *e, struct gen *g, gen_pred *ok)
 {
@@ -344,7 +341,7 @@ bool g_detach(struct engine *e, struct gen *g, struct stmt *st)
  * (g_seize()) may itself be stopped by its own tracer or in its group's
  * stop; a tr process is always running.
  */
-static bool tracer_can_act(struct engine *e, int x)
+bool gen_tracer_can_act(struct engine *e, int x)
 {
 	int tr = T(e, x)->tracer;
 
@@ -352,10 +349,19 @@ static bool tracer_can_act(struct engine *e, int x)
 	       (gen_usable(e, tr) && T(e, tr)->stop == MS_RUNNING && !T(e, tr)->in_exit);
 }
 
-/* No tracer follows @p's clone with @opt, or one that can act now. */
+/*
+ * No tracer follows @p's clone with @opt, or one that can act now: one of
+ * ours, or a running strace session, which takes the new task's first
+ * stop itself (pop.c's create()).
+ */
 static bool can_follow(struct engine *e, int p, unsigned long opt)
 {
-	return !(T(e, p)->ptrace_opts & opt) || tracer_can_act(e, p);
+	int tr = T(e, p)->tracer;
+
+	if (!(T(e, p)->ptrace_opts & opt))
+		return true;
+	return tr != M_NONE && e->e[tr].external ? gen_strace_live(e, tr) :
+	       gen_tracer_can_act(e, p);
 }
 
 bool g_kill(struct engine *e, struct gen *g, struct stmt *st)
@@ -366,7 +372,7 @@ bool g_kill(struct engine *e, struct gen *g, struct stmt *st)
 	if (gen_rnd(g, 6) == 0) {
 		a = gen_pick(e, g, sigcont_to_seized);
 		/* its tracer takes the SIGCONT's signal-delivery-stop */
-		if (a < 0 || !tracer_can_act(e, m_alive_thread(&e->m, T(e, a)->leader)))
+		if (a < 0 || !gen_tracer_can_act(e, m_alive_thread(&e->m, T(e, a)->leader)))
 			return false;
 		gen_names(st, 1, T(e, T(e, a)->leader)->name, NULL);
 		st->sig = SIGCONT;
@@ -472,101 +478,6 @@ bool g_reap(struct engine *e, struct gen *g, struct stmt *st)
 		return false;
 	c = m_next_collector(&e->m, i, &as_tracer);
 	gen_names(st, 2, T(e, T(e, c)->leader)->name, T(e, i)->name);
-	return true;
-}
-
-/*
- * exec P: execve() by a thread of a group no tracer watches (the leader,
- * or in fuzz another thread: g_exec()), every other thread running:
- * de_thread() SIGKILLs them, they reap themselves
- * (their children go to the leader, find_new_reaper()), and no tracer has
- * an exec stop or a PTRACE_EVENT_EXIT to take.  The execer's exit signal
- * becomes SIGCHLD (de_thread(), fs/exec.c:1145,1169), its ->self_exec_id
- * goes up (begin_new_exec() :1403), which makes its children's other exit
- * signals SIGCHLD (do_notify_parent()), and SA_NOCLDWAIT goes
- * (flush_signal_handlers()).  A traced exec (exec stops) stays with the
- * scenario library.
- */
-static bool untraced_execer(struct engine *e, int i)
-{
-	int k;
-
-	if (!is_proc(e, i) || T(e, i)->in_exit || T(e, i)->group_exit)
-		return false;
-	for (k = 1; k < e->m.n; k++) {
-		const struct mtask *t = T(e, k);
-
-		if (t->leader != i || t->life == ML_DEAD)
-			continue;
-		if (t->life != ML_ALIVE || t->tracer != M_NONE || t->stop != MS_RUNNING ||
-		    t->in_exit)
-			return false;
-	}
-	return true;
-}
-
-/*
- * Fuzzing, a traced process of one thread may exec too, traced by one of
- * ours that can take its exec stop now (running, not exiting): with
- * PTRACE_O_TRACEEXEC a PTRACE_EVENT_EXEC stop, attached without options
- * the legacy SIGTRAP (exec_binprm()'s ptrace_event(PTRACE_EVENT_EXEC),
- * fs/exec.c:1841; ptrace_event() sends SIGTRAP to a PT_PTRACED task that
- * is not seized), seized without the option none; v_exec() swallows it.
- * The tracer stays (exec does not touch ->ptrace), and the rest is as
- * untraced (m_exec_done()).  One thread only: de_thread() of a traced
- * group waits for traced zombies' reports and PTRACE_EVENT_EXIT stops,
- * which stays with the library.
- */
-static bool traced_execer(struct engine *e, int i)
-{
-	const struct mtask *t = T(e, i);
-	int k, tr = t->tracer;
-
-	if (!is_proc(e, i) || t->in_exit || t->group_exit || t->life != ML_ALIVE ||
-	    t->stop != MS_RUNNING || tr == M_NONE || e->e[tr].external || e->e[tr].fd < 0)
-		return false;
-	if (T(e, tr)->life != ML_ALIVE || T(e, tr)->stop != MS_RUNNING || T(e, tr)->in_exit ||
-	    T(e, tr)->group_exit)
-		return false;
-	/* nor in a namespace whose init's zap is under way (gen_debuggable()) */
-	if (m_zapping(&e->m, i) || m_zapping(&e->m, tr))
-		return false;
-	for (k = 1; k < e->m.n; k++)
-		if (k != i && T(e, k)->leader == i && T(e, k)->life != ML_DEAD)
-			return false;
-	return true;
-}
-
-static bool fuzz_execer(struct engine *e, int i)
-{
-	return untraced_execer(e, i) || traced_execer(e, i);
-}
-
-/*
- * Fuzzing, half the execs are by another thread than the leader:
- * de_thread() then also waits for the leader's death, and the execer
- * takes over its pid and its place in the parent's ->children
- * (exchange_tids(), transfer_pid(), list_replace_init() of ->sibling,
- * fs/exec.c:1134-1140) before release_task() of the old leader (:1161); the
- * old leader's children go to a live thread, the execer at the end
- * (forget_original_parent()).  The scenario's name of the process then
- * names the execer (v_exec()).
- */
-bool g_exec(struct engine *e, struct gen *g, struct stmt *st)
-{
-	int a = gen_pick(e, g, g->fuzz ? fuzz_execer : untraced_execer), k, n = 0;
-	int th[GEN_THREADS];
-
-	if (a < 0)
-		return false;
-	if (g->fuzz && gen_rnd(g, 2)) {
-		for (k = 1; k < e->m.n && n < GEN_THREADS; k++)
-			if (T(e, k)->leader == a && k != a && T(e, k)->life == ML_ALIVE)
-				th[n++] = k;
-		if (n)
-			a = th[gen_rnd(g, (unsigned int)n)];
-	}
-	gen_names(st, 1, T(e, a)->name, NULL);
 	return true;
 }
 
@@ -721,6 +632,19 @@ void gen_process(struct engine *e, struct gen *g, struct stmt *st)
 			st->parent[0] = '\0';
 	}
 
+	/*
+	 * A fork by a tracee of strace -f is born traced by strace
+	 * (PTRACE_O_TRACEFORK: ptrace_init_task(), kernel/fork.c:2545): a
+	 * plain fork() only.  Its exit signal SIGCHLD, as straceable()'s
+	 * (gen-sessions.c), so its own forks are plain ones too; no new pid
+	 * namespace (no strace on a namespace init: gen_debuggable()); no
+	 * CLONE_PARENT, setns or vfork, paths strace's tracees never took.
+	 */
+	if (p > 0 && T(e, p)->tracer != M_NONE && e->e[T(e, p)->tracer].external) {
+		st->setns[0] = '\0';
+		st->exitsig = 0;
+		st->opts &= ~(O_PIDNS | O_CLONE_PARENT | O_VFORK);
+	}
 	/*
 	 * A tracer that follows p's fork must take the new task's first stop
 	 * then: when it cannot (a member thread that traces, stopped by its

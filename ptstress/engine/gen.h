@@ -18,6 +18,7 @@ struct gen {
 	unsigned long long rng;	/* xorshift64* state */
 	int nproc;		/* process names handed out: p0, p1, ... */
 	int ntracer;		/* tracer names handed out: tr0, tr1, ... */
+	int nthread;		/* new-thread names handed out: pN.w0, pM.w1, ... */
 	int threads;		/* extra threads of every new process */
 	bool fuzz;		/* ptstress fuzz: populations grow and shrink */
 	int max_live;		/* ... up to this many live tasks */
@@ -29,12 +30,15 @@ struct gen {
 	char job[2][SC_NAME_LEN];	/* ... its session leader and its child */
 };
 
+/* More than a process's threads can be: fuzz's --threads is 0..64. */
+#define GEN_THREADS	65
+
 /* Fill @st (its verb set) with valid arguments; false if none exist now. */
 typedef bool gen_fn(struct engine *e, struct gen *g, struct stmt *st);
 
 gen_fn g_seize, g_interrupt, g_listen, g_cont, g_detach, g_kill, g_exit, g_subreaper, g_reap,
 	g_quit, g_waitid, g_pidfd, g_sigchld, g_pdeathsig, g_exec, g_strace, g_stop, g_gdb,
-	g_setsid, g_setpgid;
+	g_setsid, g_setpgid, g_thread;
 
 /* Helpers the generators' files share (gen.c). */
 typedef bool gen_pred(struct engine *e, int i);
@@ -44,8 +48,12 @@ int gen_pick(struct engine *e, struct gen *g, gen_pred *ok);
 void gen_names(struct stmt *st, int n, const char *a, const char *b);
 /* A live agent task (not R, not a debugger): R can send it requests. */
 bool gen_usable(struct engine *e, int i);
+/* @tr is a running strace session's task (gen-sessions.c). */
+bool gen_strace_live(struct engine *e, int tr);
 /* A process a real debugger may take now (gen-sessions.c). */
 bool gen_debuggable(struct engine *e, int i);
+/* @x has no tracer, or one of ours that can act now. */
+bool gen_tracer_can_act(struct engine *e, int x);
 /* A running member process (not a tracer process) R can send requests. */
 bool gen_is_proc(struct engine *e, int i);
 /* A running member thread (not a tracer process's) R can send requests. */

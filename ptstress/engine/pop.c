@@ -238,6 +238,11 @@ static int adopt(struct engine *e, int i, int fd, const char *name, int creator,
 	if (tracer != M_NONE)
 		m_auto_attach(&e->m, i, tracer, e->m.t[creator].ptrace_opts,
 			      e->m.t[creator].seized);
+	/* strace -f stops and resumes it on its own, as its other tracees (v_strace()) */
+	if (tracer != M_NONE && e->e[tracer].external) {
+		e->e[i].any_state = true;
+		e->st.debugger_births++;
+	}
 	bind_name(e, name, i);
 	return i;
 }

@@ -315,6 +315,9 @@ static int summary_json(struct engine *e, FILE *f, int verdict, bool kept)
 		json_double(&j, check_part_names[v], e->st.check_ns[v] / 1e9);
 	json_close(&j);
 	json_int(&j, "exec_stops", e->st.exec_stops);
+	json_int(&j, "group_execs", e->st.group_execs);
+	json_int(&j, "debugger_execs", e->st.debugger_execs);
+	json_int(&j, "debugger_births", e->st.debugger_births);
 	json_int(&j, "probes", e->st.probes);
 	json_int(&j, "probes_skipped", e->st.probes_skipped);
 	if (json_end(&j) < 0) {

@@ -172,6 +172,22 @@ static int collect_group_tracees(struct engine *e, int x)
 	return e->stop ? -1 : 0;
 }
 
+/* The scenario record's counts of traced execs (fuzz's reach, docs/fuzz.md). */
+static void count_exec(struct engine *e, int x)
+{
+	int i;
+
+	if (T(e, x)->tracer != M_NONE && e->e[T(e, x)->tracer].external)
+		e->st.debugger_execs++;
+	for (i = 0; i < e->m.n; i++) {
+		if (i != x && T(e, i)->leader == T(e, x)->leader && T(e, i)->life == ML_ALIVE &&
+		    T(e, i)->tracer != M_NONE) {
+			e->st.group_execs++;
+			return;
+		}
+	}
+}
+
 int v_exec(struct engine *e, const struct stmt *s)
 {
 	int x = task_of(e, s->name[0]), lead, tr, r;
@@ -191,6 +207,7 @@ int v_exec(struct engine *e, const struct stmt *s)
 	snprintf(pname, sizeof(pname), "%s", T(e, lead)->name);
 	if (check_sigchld_group(e, lead, "before exec") < 0)
 		return -1;
+	count_exec(e, x);
 	if (start_call(e, x, REQ(OP_EXEC, 0, 0, 0)) < 0)
 		return -1;
 	m_exec(&e->m, x);
