@@ -337,6 +337,31 @@ bool g_detach(struct engine *e, struct gen *g, struct stmt *st)
 }
 
 /*
+ * A tracee of one of our tr processes, live and not exiting, or a
+ * zombie: PTRACE_KILL, which 6.1 turns into a SIGKILL whatever the
+ * tracee's state (ptrace_check_attach() with ignore_state,
+ * kernel/ptrace.c:1301; send_sig_info(), :1230-1232): the group dies as
+ * of kill SIGKILL, and a zombie is left as it is (complete_signal(): a
+ * thread-directed signal no live thread wants).  Not one exiting: held
+ * in PTRACE_EVENT_EXIT, the SIGKILL would end the stop whose release the
+ * engine waits for.
+ */
+static bool ptrace_killable(struct engine *e, int i)
+{
+	const struct mtask *t = T(e, i);
+
+	if (t->tracer <= 0 || e->e[t->tracer].external || !is_tracer(e, t->tracer) ||
+	    m_zapping(&e->m, i))
+		return false;
+	return t->life == ML_ZOMBIE || (t->life == ML_ALIVE && !t->in_exit && !t->group_exit);
+}
+
+bool g_ptrace_kill(struct engine *e, struct gen *g, struct stmt *st)
+{
+	return tracer_task(e, st, gen_pick(e, g, ptrace_killable));
+}
+
+/*
  * @x has no tracer, or one that can act now.  A member thread that traces
  * (g_seize()) may itself be stopped by its own tracer or in its group's
  * stop; a tr process is always running.

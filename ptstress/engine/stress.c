@@ -58,16 +58,16 @@ static int count_live(struct engine *e, int *procs)
 }
 
 /*
- * Real debugger sessions, job control and new threads are fuzz's: the
- * stress statement of the library keeps the draws it always had (its
- * seeds' steps, and the throughput baseline of docs/fuzz.md).
+ * Real debugger sessions, job control, new threads and PTRACE_KILL are
+ * fuzz's: the stress statement of the library keeps the draws it always
+ * had (its seeds' steps, and the throughput baseline of docs/fuzz.md).
  */
 static bool drawable(const struct gen *g, int v)
 {
 	if (!verb_impl[v].gen)
 		return false;
 	return g->fuzz || (v != V_STRACE && v != V_GDB && v != V_STOP && v != V_SETSID &&
-			   v != V_SETPGID && v != V_THREAD);
+			   v != V_SETPGID && v != V_THREAD && v != V_PTRACE_KILL);
 }
 
 /* Draw a verb by weight among those the table can generate. */
