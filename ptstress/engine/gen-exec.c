@@ -179,10 +179,7 @@ static bool thread_adder(struct engine *e, int i)
 	c = m_alive_thread(&e->m, i);
 	if (n >= GEN_THREADS - 1 || c == M_NONE || !gen_is_member(e, c))
 		return false;
-	if (T(e, c)->tracer == M_NONE || !(T(e, c)->ptrace_opts & PTRACE_O_TRACECLONE))
-		return true;
-	return e->e[T(e, c)->tracer].external ? exec_tracer_ready(e, T(e, c)->tracer) :
-	       gen_tracer_can_act(e, c);
+	return gen_can_follow(e, c, PTRACE_O_TRACECLONE);
 }
 
 bool g_thread(struct engine *e, struct gen *g, struct stmt *st)

@@ -366,7 +366,7 @@ bool g_ptrace_kill(struct engine *e, struct gen *g, struct stmt *st)
  * (g_seize()) may itself be stopped by its own tracer or in its group's
  * stop; a tr process is always running.
  */
-bool gen_tracer_can_act(struct engine *e, int x)
+static bool tracer_can_act(struct engine *e, int x)
 {
 	int tr = T(e, x)->tracer;
 
@@ -379,14 +379,14 @@ bool gen_tracer_can_act(struct engine *e, int x)
  * ours, or a running strace session, which takes the new task's first
  * stop itself (pop.c's create()).
  */
-static bool can_follow(struct engine *e, int p, unsigned long opt)
+bool gen_can_follow(struct engine *e, int p, unsigned long opt)
 {
 	int tr = T(e, p)->tracer;
 
 	if (!(T(e, p)->ptrace_opts & opt))
 		return true;
 	return tr != M_NONE && e->e[tr].external ? gen_strace_live(e, tr) :
-	       gen_tracer_can_act(e, p);
+	       tracer_can_act(e, p);
 }
 
 bool g_kill(struct engine *e, struct gen *g, struct stmt *st)
@@ -397,7 +397,7 @@ bool g_kill(struct engine *e, struct gen *g, struct stmt *st)
 	if (gen_rnd(g, 6) == 0) {
 		a = gen_pick(e, g, sigcont_to_seized);
 		/* its tracer takes the SIGCONT's signal-delivery-stop */
-		if (a < 0 || !gen_tracer_can_act(e, m_alive_thread(&e->m, T(e, a)->leader)))
+		if (a < 0 || !tracer_can_act(e, m_alive_thread(&e->m, T(e, a)->leader)))
 			return false;
 		gen_names(st, 1, T(e, T(e, a)->leader)->name, NULL);
 		st->sig = SIGCONT;
@@ -675,7 +675,7 @@ void gen_process(struct engine *e, struct gen *g, struct stmt *st)
 	 * then: when it cannot (a member thread that traces, stopped by its
 	 * own tracer or in its group's stop), R forks instead.
 	 */
-	if (p > 0 && !can_follow(e, p, st->opts & O_VFORK ? PTRACE_O_TRACEVFORK :
+	if (p > 0 && !gen_can_follow(e, p, st->opts & O_VFORK ? PTRACE_O_TRACEVFORK :
 				 m_fork_trace_opt(&e->m, st->exitsig == 0 ? SIGCHLD :
 						  st->exitsig < 0 ? 0 : st->exitsig))) {
 		st->parent[0] = '\0';

@@ -52,8 +52,8 @@ bool gen_usable(struct engine *e, int i);
 bool gen_strace_live(struct engine *e, int tr);
 /* A process a real debugger may take now (gen-sessions.c). */
 bool gen_debuggable(struct engine *e, int i);
-/* @x has no tracer, or one of ours that can act now. */
-bool gen_tracer_can_act(struct engine *e, int x);
+/* No tracer follows @p's clone with @opt, or one that takes the new task's stop now. */
+bool gen_can_follow(struct engine *e, int p, unsigned long opt);
 /* A running member process (not a tracer process) R can send requests. */
 bool gen_is_proc(struct engine *e, int i);
 /* A running member thread (not a tracer process's) R can send requests. */
