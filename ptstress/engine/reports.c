@@ -52,6 +52,41 @@ static int take_log(struct engine *e, int lead, struct agent_reply *rep)
 	return rep->nsigchld;
 }
 
+/*
+ * The unseen exit notice to group @lead that SIGCHLD @s stands for: from
+ * one of the @nc tasks its si_pid may name, with its si_code and si_status
+ * if one has them, else the oldest (a wrong status); -1 for none.
+ *
+ * SIGCHLD is a legacy signal: one sent while another is still pending
+ * is dropped (legacy_queue(), kernel/signal.c:1079, 1105), and agents dequeue
+ * theirs only when they sleep (wait.c).  So any notice may have no
+ * SIGCHLD of its own.  When one pid named two notifiers -- an old
+ * leader de_thread() killed, then the thread that exec'd and took its
+ * pid (exchange_tids(), fs/exec.c:1134) -- the old leader's SIGCHLD may
+ * be the one dropped, and the pid's next SIGCHLD is the new leader's.
+ */
+static int exit_notice(const struct engine *e, int lead, const struct sigchld_rec *s,
+		       const int *cand, int nc)
+{
+	const struct m_notice *no;
+	int j, c, first = -1;
+
+	for (j = 0; j < e->m.nnotices; j++) {
+		no = &e->m.notices[j];
+		if (no->to_lead != lead || no->seen)
+			continue;
+		for (c = 0; c < nc && no->from != cand[c]; c++)
+			;
+		if (c == nc)
+			continue;
+		if (no->code == s->code && no->status == s->status)
+			return j;
+		if (first < 0)
+			first = j;
+	}
+	return first;
+}
+
 /* Check group @lead's SIGCHLDs against the notices the model has for it. */
 static int sigchld_of(struct engine *e, int lead, const char *why)
 {
@@ -99,28 +134,24 @@ static int sigchld_of(struct engine *e, int lead, const char *why)
 			       "its tracee", why, tname(e, lead), (int)s->pid);
 			return -1;
 		}
+		if (s->code != CLD_EXITED && s->code != CLD_KILLED && s->code != CLD_DUMPED)
+			continue;
 		/* An exit notice: si_status as do_notify_parent() sends it. */
-		for (j = 0; j < e->m.nnotices; j++) {
-			no = &e->m.notices[j];
-			for (c = 0; c < nc && no->from != cand[c]; c++)
-				;
-			if (no->to_lead != lead || c == nc || no->seen ||
-			    (s->code != CLD_EXITED && s->code != CLD_KILLED &&
-			     s->code != CLD_DUMPED))
-				continue;
-			if (no->code != s->code || no->status != s->status) {
-				snprintf(exp, sizeof(exp), "si_code %d si_status %d", no->code,
-					 no->status);
-				report(e, &(struct fdesc){ .check = "sigchld", .rule = no->rule,
-							   .ntasks = 2, .tasks = { no->from, lead },
-							   .expected = exp, .observed = got },
-				       "%s: SIGCHLD of %s to %s has the wrong status", why,
-				       tname(e, no->from), tname(e, lead));
-				return -1;
-			}
-			no->seen = true;
-			break;
+		j = exit_notice(e, lead, s, cand, nc);
+		if (j < 0)
+			continue;
+		no = &e->m.notices[j];
+		if (no->code != s->code || no->status != s->status) {
+			snprintf(exp, sizeof(exp), "si_code %d si_status %d", no->code,
+				 no->status);
+			report(e, &(struct fdesc){ .check = "sigchld", .rule = no->rule,
+						   .ntasks = 2, .tasks = { no->from, lead },
+						   .expected = exp, .observed = got },
+			       "%s: SIGCHLD of %s to %s has the wrong status", why,
+			       tname(e, no->from), tname(e, lead));
+			return -1;
 		}
+		no->seen = true;
 	}
 	/* The notices since the last look: at least one SIGCHLD must have come. */
 	for (j = 0; j < e->m.nnotices; j++) {
