@@ -107,7 +107,10 @@ int v_kill(struct engine *e, const struct stmt *s)
 	if (sig != SIGKILL && thread && T(e, x)->tracer != M_NONE && alive(e, x) &&
 	    !e->e[T(e, x)->tracer].external && pass_signal(e, x, sig) < 0)
 		return -1;
-	m_signal(&e->m, x, sig);
+	if (thread)
+		m_signal_thread(&e->m, x, sig);
+	else
+		m_signal(&e->m, x, sig);
 	return 0;
 }
 

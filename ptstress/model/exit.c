@@ -683,6 +683,26 @@ void m_signal(struct model *m, int task, int sig)
 	}
 }
 
+void m_signal_thread(struct model *m, int task, int sig)
+{
+	/*
+	 * A thread that exited (a zombie: PF_EXITING since exit_signals())
+	 * still has its pid until release_task(), so tgkill() finds it
+	 * (do_send_specific()) and says 0.  The signal goes to its own
+	 * pending set (PIDTYPE_PID), and complete_signal() wakes nobody else:
+	 * wants_signal() is false with PF_EXITING, and a PIDTYPE_PID signal
+	 * is never handed to a sibling (kernel/signal.c:991-992, 1015-1021).
+	 * Nobody dequeues it, so even SIGKILL leaves a zombie leader's live
+	 * threads alone, where kill() of the same pid (PIDTYPE_TGID) would
+	 * find one of them.  SIGCONT is the exception: prepare_signal()
+	 * continues the whole group before the signal is queued
+	 * (:932-973).
+	 */
+	if (m->t[task].life == ML_ZOMBIE && sig != SIGCONT && !m_wrong(m, R_TKILL_EXITED))
+		return;
+	m_signal(m, task, sig);
+}
+
 void m_exec(struct model *m, int task)
 {
 	int lead = m->t[task].leader, i;

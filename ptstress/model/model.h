@@ -280,6 +280,8 @@ void m_orphan_check(struct model *m, int proc, int father);
 void m_set_pdeath_signal(struct model *m, int task, int sig);
 /* A signal reached @task's group untraced (delivered): its effect (kill, stop, continue). */
 void m_signal(struct model *m, int task, int sig);
+/* tgkill() of @sig to thread @task: as m_signal(), unless @task exited. */
+void m_signal_thread(struct model *m, int task, int sig);
 /* The SIGCONT queued for @task came as a signal-delivery-stop and was delivered. */
 void m_sigcont_delivered(struct model *m, int task);
 /* The untraced @task dequeued (ignored) the SIGCONT queued while it was traced. */
