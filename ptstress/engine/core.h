@@ -161,6 +161,8 @@ struct engine {
 	int cur_timeout;	/* the running step's deadline: its "within", else step_timeout */
 	bool have_links;	/* ptrace_links files exist */
 	bool have_kcheck;	/* <debugfs>/ptrace_links/ exists */
+	bool after_61;		/* the running kernel is not 6.1: a SIGCHLD may carry what
+				 * a later kernel sends (m_notice.alt_code) */
 	unsigned long tasks_gen;	/* check_tasks() runs so far (etask.empty_gen) */
 	/* how it is going */
 	bool harness;		/* our own failure: exit 3 */

@@ -79,7 +79,9 @@ static int exit_notice(const struct engine *e, int lead, const struct sigchld_re
 			;
 		if (c == nc)
 			continue;
-		if (no->code == s->code && no->status == s->status)
+		if ((no->code == s->code && no->status == s->status) ||
+		    (e->after_61 && no->alt_code && no->alt_code == s->code &&
+		     no->alt_status == s->status))
 			return j;
 		if (first < 0)
 			first = j;
@@ -141,7 +143,8 @@ static int sigchld_of(struct engine *e, int lead, const char *why)
 		if (j < 0)
 			continue;
 		no = &e->m.notices[j];
-		if (no->code != s->code || no->status != s->status) {
+		if ((no->code != s->code || no->status != s->status) &&
+		    (!e->after_61 || no->alt_code != s->code || no->alt_status != s->status)) {
 			snprintf(exp, sizeof(exp), "si_code %d si_status %d", no->code,
 				 no->status);
 			report(e, &(struct fdesc){ .check = "sigchld", .rule = no->rule,

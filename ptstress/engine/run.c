@@ -379,6 +379,7 @@ static int run_one(const struct scenario *sc, const char *dir, const struct run_
 	if (!e)
 		return PS_EXIT_HARNESS;
 	k = kernel_skip(sc, running, sizeof(running));
+	e->after_61 = strcmp(running, "6.1") != 0;
 	if (k) {
 		char why[320];
 

@@ -195,6 +195,20 @@ bool m_notify(struct model *m, int from, int to, int sig, int rule)
 	if (m_wrong(m, rule))
 		n->status++;
 	n->rule = rule;
+	/*
+	 * A leader whose group exit came after its own exit (it exited first
+	 * alone, then the group died): 6.1 sends its own exit_code, later
+	 * kernels the group's, what its wait report says (the host's 6.18,
+	 * scenarios/last-thread-code.sc).  The engine accepts that one only
+	 * on a kernel other than 6.1.
+	 */
+	if (f->leader == from) {
+		int code, sig;
+
+		m_report_status(m, from, &code, &sig);
+		n->alt_code = sig ? CLD_KILLED : CLD_EXITED;
+		n->alt_status = sig ? sig : code;
+	}
 	return autoreap;
 }
 
