@@ -53,13 +53,18 @@ int pass_signal(struct engine *e, int x, int sig)
  * thread, seized by an agent, listening or running, with no trap due and
  * no SIGCONT queued (rule sigcont-notify-retraps).  In a threaded group
  * the thread that dequeues it is the kernel's choice; a tracee in another
- * ptrace stop traps only once resumed.
+ * ptrace stop traps only once resumed.  That thread is the leader: kill()
+ * queues a SIG_DFL SIGCONT only when the task its pid names is traced
+ * (sig_ignored(), kernel/signal.c:101-120, from prepare_signal() :975).
+ * With the leader a zombie, a traced last thread gets the trap
+ * prepare_signal() asks for (ptrace_trap_notify()) but no signal at all
+ * (fuzz on the host, seed 1: "exit P thread", seize P.t1, kill P SIGCONT).
  */
 bool sigcont_to_seized(struct engine *e, int x)
 {
 	int lead = T(e, x)->leader, t = m_alive_thread(&e->m, lead);
 
-	if (t == M_NONE || m_live_threads(&e->m, lead) != 1)
+	if (t != lead || m_live_threads(&e->m, lead) != 1)
 		return false;
 	return T(e, t)->seized && T(e, t)->tracer != M_NONE && !e->e[T(e, t)->tracer].external &&
 	       !T(e, t)->in_exit && !T(e, t)->stop_report && !T(e, t)->cont_queued &&
@@ -83,8 +88,9 @@ int v_kill(struct engine *e, const struct stmt *s)
 	    (thread || sig != SIGCONT || !sigcont_to_seized(e, x))) {
 		/* Which thread takes a process-directed signal is the kernel's choice. */
 		refuse(e, "%s %s of a traced process: only SIGKILL, tkill with SIGUSR1, "
-		       "SIGUSR2 or SIGTERM, or kill SIGCONT of a group whose only thread is "
-		       "seized and listens or runs", sc_verb_name(s->verb), sig_name(sig));
+		       "SIGUSR2 or SIGTERM, or kill SIGCONT of a group whose leader, its only "
+		       "live thread, is seized and listens or runs", sc_verb_name(s->verb),
+		       sig_name(sig));
 		return -1;
 	}
 	if (T(e, x)->life == ML_DEAD) {
