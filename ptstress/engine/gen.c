@@ -420,11 +420,102 @@ bool g_kill(struct engine *e, struct gen *g, struct stmt *st)
 	return true;
 }
 
+/*
+ * A zombie thread with a live sibling, whose pid stays until its live
+ * siblings or its tracer let it go: a leader that exited first, or a
+ * traced thread one of our tracers has not reaped (strace reaps its own
+ * at any time, and a tgkill() after that is ESRCH).
+ */
+static bool zombie_with_siblings(struct engine *e, int i)
+{
+	const struct mtask *t = T(e, i);
+	int tr = t->tracer;
+
+	if (t->life != ML_ZOMBIE || t->zap_cand || m_zapping(&e->m, i) ||
+	    m_alive_thread(&e->m, t->leader) == M_NONE || T(e, t->leader)->group_exit)
+		return false;
+	return t->leader == i || (tr > 0 && !e->e[tr].external && t->owed_tracer);
+}
+
+/*
+ * tgkill() of one thread (fuzz only).  SIGKILL to a running thread kills
+ * its group as kill() does (complete_signal(): a fatal signal takes the
+ * whole group, kernel/signal.c:1043-1066); SIGSTOP or SIGCONT to a thread
+ * of an untraced group stops or continues the group.  SIGKILL to a
+ * zombie thread that still has live siblings does nothing
+ * (m_signal_thread(), rule tkill-exited-thread).
+ */
+bool g_tkill(struct engine *e, struct gen *g, struct stmt *st)
+{
+	int a, k, n = 0, pick;
+
+	if (gen_rnd(g, 3) == 0) {
+		a = gen_pick(e, g, zombie_with_siblings);
+		if (a < 0)
+			return false;
+		gen_names(st, 1, T(e, a)->name, NULL);
+		st->sig = SIGKILL;
+		return true;
+	}
+	if (gen_rnd(g, 3) == 0) {
+		a = gen_pick(e, g, untraced_group);
+		if (a < 0)
+			return false;
+		/* one of its live threads (stopped ones too, for SIGCONT), by the seed */
+		for (k = 0; k < e->m.n; k++)
+			n += T(e, k)->leader == a && gen_usable(e, k) && !T(e, k)->in_exit;
+		if (!n)
+			return false;
+		pick = (int)gen_rnd(g, (unsigned int)n);
+		for (k = 0; k < e->m.n; k++)
+			if (T(e, k)->leader == a && gen_usable(e, k) && !T(e, k)->in_exit &&
+			    pick-- == 0)
+				break;
+		gen_names(st, 1, T(e, k)->name, NULL);
+		st->sig = T(e, a)->gstop ? SIGCONT : SIGSTOP;
+		return true;
+	}
+	a = gen_pick(e, g, is_member);
+	if (a < 0)
+		return false;
+	gen_names(st, 1, T(e, a)->name, NULL);
+	st->sig = SIGKILL;
+	return true;
+}
+
+/*
+ * A running leader with a live sibling: it may exit alone (fuzz only).
+ * Not one a debugger session traces: strace, told to stop, never exits
+ * while a zombie leader it traces still has live threads (its detach
+ * waits for a report the kernel delays until the group is empty; host
+ * soak seed 1, and the 4 steps "process P threads 1", "strace s P",
+ * "exit P thread", "stop s").
+ */
+static bool leader_with_siblings(struct engine *e, int i)
+{
+	int tr = T(e, i)->tracer;
+
+	return is_proc(e, i) && m_live_threads(&e->m, i) > 1 &&
+	       (tr == M_NONE || !e->e[tr].external);
+}
+
 bool g_exit(struct engine *e, struct gen *g, struct stmt *st)
 {
 	/* A real parent (with whatever it has) exits, or one thread. */
 	int a = gen_rnd(g, 2) ? gen_pick(e, g, is_proc) : gen_pick(e, g, sub_thread);
+	bool alone = false;
 
+	/*
+	 * Or, in fuzz, a leader alone (`exit P N thread`): a zombie at once,
+	 * its report delayed until its group is empty (wait_consider_task(),
+	 * kernel/exit.c:1436; delay_group_leader()), its children
+	 * to a sibling thread (find_alive_thread(), :577-586), a namespace's
+	 * child_reaper moving to one (find_child_reaper(), :588-616).
+	 */
+	if (g->fuzz && gen_rnd(g, 4) == 0) {
+		a = gen_pick(e, g, leader_with_siblings);
+		alone = true;
+	}
 	if (a < 0)
 		return false;
 	/*
@@ -436,10 +527,13 @@ bool g_exit(struct engine *e, struct gen *g, struct stmt *st)
 	 * the group is killed is then the scheduler's choice.  (Host soak,
 	 * seed 10: killed in 1 of 3 runs of the same steps.)
 	 */
-	if (T(e, a)->leader != a && T(e, a)->pdeath_signal && T(e, a)->tracer != M_NONE)
+	if ((T(e, a)->leader != a || alone) && T(e, a)->pdeath_signal &&
+	    T(e, a)->tracer != M_NONE)
 		return false;
 	gen_names(st, 1, T(e, a)->name, NULL);
 	st->num = gen_rnd(g, 4);
+	if (alone)
+		st->opts |= O_THREAD_ONLY;
 	return true;
 }
 
