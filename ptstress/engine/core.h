@@ -112,6 +112,8 @@ struct estats {
 	long group_execs;	/* execs whose de_thread() killed a traced thread */
 	long debugger_execs;	/* execs by a thread a real debugger traced */
 	long debugger_births;	/* tasks born traced by a real debugger (strace -f) */
+	long leader_exits;	/* leaders that exited alone, live threads behind them */
+	long exited_tkills;	/* tgkill()s of a zombie thread (tkill-exited-thread) */
 	long probes;		/* pending-report probes sent (check_pending()) */
 	long probes_skipped;	/* probes left out: ptrace_links showed the group's
 				 * wait lists empty (prober_of()) */

@@ -113,6 +113,8 @@ int v_kill(struct engine *e, const struct stmt *s)
 	if (sig != SIGKILL && thread && T(e, x)->tracer != M_NONE && alive(e, x) &&
 	    !e->e[T(e, x)->tracer].external && pass_signal(e, x, sig) < 0)
 		return -1;
+	if (thread && T(e, x)->life == ML_ZOMBIE)
+		e->st.exited_tkills++;
 	if (thread)
 		m_signal_thread(&e->m, x, sig);
 	else
@@ -137,10 +139,13 @@ static int do_exit(struct engine *e, const struct stmt *s, int x, bool group)
 	if (start_call(e, ex, REQ(group ? OP_EXIT_GROUP : OP_EXIT, 0, 0, s->num)) < 0)
 		return -1;
 	/* Exit stops on the way (TRACEEXIT) are passed by settle_stops() after the step. */
-	if (group)
+	if (group) {
 		m_group_exit(&e->m, ex, (int)s->num, 0);
-	else
+	} else {
+		if (T(e, ex)->leader == ex && m_live_threads(&e->m, ex) > 1)
+			e->st.leader_exits++;
 		m_thread_exit(&e->m, ex, (int)s->num, 0);
+	}
 	return 0;
 }
 
