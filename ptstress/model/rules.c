@@ -206,8 +206,11 @@ bool m_notify(struct model *m, int from, int to, int sig, int rule)
 		int code, sig;
 
 		m_report_status(m, from, &code, &sig);
-		n->alt_code = sig ? CLD_KILLED : CLD_EXITED;
-		n->alt_status = sig ? sig : code;
+		if (sig != f->exit_sig || (!sig && code != f->exit_code)) {
+			n->alt_code = sig ? CLD_KILLED : CLD_EXITED;
+			/* perturbed: that one is wrong too */
+			n->alt_status = (sig ? sig : code) + (m_wrong(m, rule) ? 1 : 0);
+		}
 	}
 	return autoreap;
 }
