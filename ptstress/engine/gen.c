@@ -310,6 +310,25 @@ bool g_seize(struct engine *e, struct gen *g, struct stmt *st)
 	return true;
 }
 
+/*
+ * PTRACE_TRACEME (fuzz only): the tracer is the real parent thread
+ * (ptrace_traceme(), kernel/ptrace.c:516-537: ptrace_link() to
+ * current->real_parent), an attached-style tracer with no options.  The
+ * same pairs as g_seize()'s tracer in the real parent's group, for the
+ * same reasons (parent_group_tracer()): the process is untraced and
+ * leads its group, the real parent thread is a running member agent,
+ * and the exit signal is SIGCHLD.
+ */
+bool g_traceme(struct engine *e, struct gen *g, struct stmt *st)
+{
+	int b = gen_pick(e, g, untraced_proc);
+
+	if (b < 0 || parent_group_tracer(e, b) < 0)
+		return false;
+	gen_names(st, 1, T(e, b)->name, NULL);
+	return true;
+}
+
 bool g_interrupt(struct engine *e, struct gen *g, struct stmt *st)
 {
 	return tracer_task(e, st, gen_pick(e, g, traced_running));
