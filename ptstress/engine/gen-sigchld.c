@@ -56,16 +56,25 @@ static bool dies_with_others(struct engine *e, int i)
 	for (k = 1; k < e->m.n; k++) {
 		const struct mtask *t = T(e, k);
 
-		if (t->leader != lead || t->life != ML_ALIVE)
+		if (t->leader != lead || t->life == ML_DEAD)
 			continue;
-		if (t->pdeath_signal ||
-		    (t->tracer != M_NONE && (t->ptrace_opts & PTRACE_O_EXITKILL)))
+		/* a zombie's pdeath signal still goes out: see child_with_pdeath() */
+		if (t->pdeath_signal || (t->life == ML_ALIVE && t->tracer != M_NONE &&
+					 (t->ptrace_opts & PTRACE_O_EXITKILL)))
 			return true;
 	}
 	return false;
 }
 
-/* A child process of @i's group has a thread with a pdeath signal.  See g_sigchld(). */
+/*
+ * A child process of @i's group has a thread with a pdeath signal.  See
+ * g_sigchld().  A zombie thread counts: a leader that exited alone stays
+ * on its group's thread list, and forget_original_parent() sends every
+ * thread's pdeath signal to the whole group (group_send_sig_info() with
+ * PIDTYPE_TGID, kernel/exit.c:713-715), so its live siblings die of it
+ * (host soak, seed 161; an EXITKILL SIGKILL goes to the zombie alone,
+ * exit_ptrace() by send_sig_info(), and is lost).
+ */
 static bool child_with_pdeath(struct engine *e, int i)
 {
 	int lead = T(e, i)->leader, k, rp;
@@ -73,7 +82,7 @@ static bool child_with_pdeath(struct engine *e, int i)
 	for (k = 1; k < e->m.n; k++) {
 		const struct mtask *t = T(e, k);
 
-		if (t->life != ML_ALIVE || !t->pdeath_signal || t->leader == lead)
+		if (t->life == ML_DEAD || !t->pdeath_signal || t->leader == lead)
 			continue;
 		rp = T(e, t->leader)->real_parent;
 		if (rp >= 0 && T(e, rp)->leader == lead)
