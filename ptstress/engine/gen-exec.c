@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Generators of the steps that make and unmake threads (gen.h): exec,
- * whose de_thread() kills every other thread of the group, and new
- * threads in live groups.
+ * whose de_thread() kills every other thread of the group, new threads
+ * in live groups, and signals to one thread (tkill), zombie ones too.
  */
 #include <signal.h>
 #include <stdio.h>
@@ -199,4 +199,56 @@ bool g_thread(struct engine *e, struct gen *g, struct stmt *st)
 	gen_names(st, 2, "", T(e, a)->name);
 	snprintf(st->name[0], SC_NAME_LEN, "%.32s.w%d", T(e, a)->name, g->nthread++);
 	return true;
+}
+
+/*
+ * A zombie thread with a live sibling, whose pid stays until its live
+ * siblings or its tracer let it go: a leader that exited first, or a
+ * traced thread one of our tracers has not reaped (strace reaps its own
+ * at any time, and a tgkill() after that is ESRCH).
+ */
+static bool zombie_with_siblings(struct engine *e, int i)
+{
+	const struct mtask *t = T(e, i);
+	int tr = t->tracer;
+
+	if (t->life != ML_ZOMBIE || t->zap_cand || m_zapping(&e->m, i) ||
+	    m_alive_thread(&e->m, t->leader) == M_NONE || T(e, t->leader)->group_exit)
+		return false;
+	return t->leader == i || (tr > 0 && !e->e[tr].external && t->owed_tracer);
+}
+
+/*
+ * tgkill() of one thread (fuzz only).  SIGKILL to a running thread kills
+ * its group as kill() does (complete_signal(): a fatal signal takes the
+ * whole group, kernel/signal.c:1043-1066); SIGSTOP or SIGCONT to a thread
+ * of an untraced group stops or continues the group.  SIGKILL to a
+ * zombie thread that still has live siblings does nothing
+ * (m_signal_thread(), rule tkill-exited-thread).
+ */
+bool g_tkill(struct engine *e, struct gen *g, struct stmt *st)
+{
+	int a, k, n = 0, pick;
+
+	if (gen_rnd(g, 3) == 0)
+		return gen_signal_to(e, g, st, zombie_with_siblings, SIGKILL);
+	if (gen_rnd(g, 3) == 0) {
+		a = gen_pick(e, g, gen_untraced_group);
+		if (a < 0)
+			return false;
+		/* one of its live threads (stopped ones too, for SIGCONT), by the seed */
+		for (k = 0; k < e->m.n; k++)
+			n += T(e, k)->leader == a && gen_usable(e, k) && !T(e, k)->in_exit;
+		if (!n)
+			return false;
+		pick = (int)gen_rnd(g, (unsigned int)n);
+		for (k = 0; k < e->m.n; k++)
+			if (T(e, k)->leader == a && gen_usable(e, k) && !T(e, k)->in_exit &&
+			    pick-- == 0)
+				break;
+		gen_names(st, 1, T(e, k)->name, NULL);
+		st->sig = T(e, a)->gstop ? SIGCONT : SIGSTOP;
+		return true;
+	}
+	return gen_signal_to(e, g, st, gen_is_member, SIGKILL);
 }

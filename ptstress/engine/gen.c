@@ -408,6 +408,17 @@ bool gen_can_follow(struct engine *e, int p, unsigned long opt)
 	       tracer_can_act(e, p);
 }
 
+bool gen_signal_to(struct engine *e, struct gen *g, struct stmt *st, gen_pred *ok, int sig)
+{
+	int a = gen_pick(e, g, ok);
+
+	if (a < 0)
+		return false;
+	gen_names(st, 1, T(e, a)->name, NULL);
+	st->sig = sig;
+	return true;
+}
+
 bool g_kill(struct engine *e, struct gen *g, struct stmt *st)
 {
 	int a;
@@ -431,75 +442,7 @@ bool g_kill(struct engine *e, struct gen *g, struct stmt *st)
 		st->sig = T(e, a)->gstop ? SIGCONT : SIGSTOP;
 		return true;
 	}
-	a = gen_pick(e, g, is_proc);
-	if (a < 0)
-		return false;
-	gen_names(st, 1, T(e, a)->name, NULL);
-	st->sig = SIGKILL;
-	return true;
-}
-
-/*
- * A zombie thread with a live sibling, whose pid stays until its live
- * siblings or its tracer let it go: a leader that exited first, or a
- * traced thread one of our tracers has not reaped (strace reaps its own
- * at any time, and a tgkill() after that is ESRCH).
- */
-static bool zombie_with_siblings(struct engine *e, int i)
-{
-	const struct mtask *t = T(e, i);
-	int tr = t->tracer;
-
-	if (t->life != ML_ZOMBIE || t->zap_cand || m_zapping(&e->m, i) ||
-	    m_alive_thread(&e->m, t->leader) == M_NONE || T(e, t->leader)->group_exit)
-		return false;
-	return t->leader == i || (tr > 0 && !e->e[tr].external && t->owed_tracer);
-}
-
-/*
- * tgkill() of one thread (fuzz only).  SIGKILL to a running thread kills
- * its group as kill() does (complete_signal(): a fatal signal takes the
- * whole group, kernel/signal.c:1043-1066); SIGSTOP or SIGCONT to a thread
- * of an untraced group stops or continues the group.  SIGKILL to a
- * zombie thread that still has live siblings does nothing
- * (m_signal_thread(), rule tkill-exited-thread).
- */
-bool g_tkill(struct engine *e, struct gen *g, struct stmt *st)
-{
-	int a, k, n = 0, pick;
-
-	if (gen_rnd(g, 3) == 0) {
-		a = gen_pick(e, g, zombie_with_siblings);
-		if (a < 0)
-			return false;
-		gen_names(st, 1, T(e, a)->name, NULL);
-		st->sig = SIGKILL;
-		return true;
-	}
-	if (gen_rnd(g, 3) == 0) {
-		a = gen_pick(e, g, untraced_group);
-		if (a < 0)
-			return false;
-		/* one of its live threads (stopped ones too, for SIGCONT), by the seed */
-		for (k = 0; k < e->m.n; k++)
-			n += T(e, k)->leader == a && gen_usable(e, k) && !T(e, k)->in_exit;
-		if (!n)
-			return false;
-		pick = (int)gen_rnd(g, (unsigned int)n);
-		for (k = 0; k < e->m.n; k++)
-			if (T(e, k)->leader == a && gen_usable(e, k) && !T(e, k)->in_exit &&
-			    pick-- == 0)
-				break;
-		gen_names(st, 1, T(e, k)->name, NULL);
-		st->sig = T(e, a)->gstop ? SIGCONT : SIGSTOP;
-		return true;
-	}
-	a = gen_pick(e, g, is_member);
-	if (a < 0)
-		return false;
-	gen_names(st, 1, T(e, a)->name, NULL);
-	st->sig = SIGKILL;
-	return true;
+	return gen_signal_to(e, g, st, is_proc, SIGKILL);
 }
 
 /*
