@@ -165,7 +165,7 @@ struct m_notice {
 	int status;		/* si_status: the task's *own* exit code or signal */
 	int rule;		/* which do_notify_parent() call (or the rule behind its signal) */
 	int alt_code;		/* the si_code and si_status a kernel after 6.1 sends ... */
-	int alt_status;		/* ... instead (m_release_thread()); alt_code 0: none */
+	int alt_status;		/* ... instead (m_notify()); alt_code 0: none */
 	bool checked;		/* counted by a SIGCHLD check */
 	bool seen;		/* matched by a logged SIGCHLD */
 };
