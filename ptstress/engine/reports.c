@@ -52,6 +52,15 @@ static int take_log(struct engine *e, int lead, struct agent_reply *rep)
 	return rep->nsigchld;
 }
 
+/* Notice @no has SIGCHLD @s's code and status (or, after 6.1, its alternative). */
+static bool notice_matches(const struct engine *e, const struct m_notice *no,
+			   const struct sigchld_rec *s)
+{
+	return (no->code == s->code && no->status == s->status) ||
+	       (e->after_61 && no->alt_code && no->alt_code == s->code &&
+		no->alt_status == s->status);
+}
+
 /*
  * The unseen exit notice to group @lead that SIGCHLD @s stands for: from
  * one of the @nc tasks its si_pid may name, with its si_code and si_status
@@ -79,9 +88,7 @@ static int exit_notice(const struct engine *e, int lead, const struct sigchld_re
 			;
 		if (c == nc)
 			continue;
-		if ((no->code == s->code && no->status == s->status) ||
-		    (e->after_61 && no->alt_code && no->alt_code == s->code &&
-		     no->alt_status == s->status))
+		if (notice_matches(e, no, s))
 			return j;
 		if (first < 0)
 			first = j;
@@ -143,8 +150,7 @@ static int sigchld_of(struct engine *e, int lead, const char *why)
 		if (j < 0)
 			continue;
 		no = &e->m.notices[j];
-		if ((no->code != s->code || no->status != s->status) &&
-		    (!e->after_61 || no->alt_code != s->code || no->alt_status != s->status)) {
+		if (!notice_matches(e, no, s)) {
 			snprintf(exp, sizeof(exp), "si_code %d si_status %d", no->code,
 				 no->status);
 			report(e, &(struct fdesc){ .check = "sigchld", .rule = no->rule,
