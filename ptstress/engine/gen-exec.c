@@ -120,19 +120,21 @@ static bool fuzz_execer(struct engine *e, int i)
  * (forget_original_parent()).  The scenario's name of the process then
  * names the execer (v_exec()).
  */
+static bool live_thread(struct engine *e, int i)
+{
+	return T(e, i)->life == ML_ALIVE;
+}
+
 bool g_exec(struct engine *e, struct gen *g, struct stmt *st)
 {
-	int a = gen_pick(e, g, g->fuzz ? fuzz_execer : untraced_execer), k, n = 0;
-	int th[GEN_THREADS];
+	int a = gen_pick(e, g, g->fuzz ? fuzz_execer : untraced_execer), t;
 
 	if (a < 0)
 		return false;
 	if (g->fuzz && gen_rnd(g, 2)) {
-		for (k = 1; k < e->m.n && n < GEN_THREADS; k++)
-			if (T(e, k)->leader == a && k != a && T(e, k)->life == ML_ALIVE)
-				th[n++] = k;
-		if (n)
-			a = th[gen_rnd(g, (unsigned int)n)];
+		t = gen_thread_of(e, g, a, a, live_thread);
+		if (t > 0)
+			a = t;
 	}
 	gen_names(st, 1, T(e, a)->name, NULL);
 	return true;
@@ -226,27 +228,24 @@ static bool zombie_with_siblings(struct engine *e, int i)
  * zombie thread that still has live siblings does nothing
  * (m_signal_thread(), rule tkill-exited-thread).
  */
+/* A live agent thread not exiting, stopped ones too (for SIGCONT). */
+static bool signallable(struct engine *e, int i)
+{
+	return gen_usable(e, i) && !T(e, i)->in_exit;
+}
+
 bool g_tkill(struct engine *e, struct gen *g, struct stmt *st)
 {
-	int a, k, n = 0, pick;
+	int a, t;
 
 	if (gen_rnd(g, 3) == 0)
 		return gen_signal_to(e, g, st, zombie_with_siblings, SIGKILL);
 	if (gen_rnd(g, 3) == 0) {
 		a = gen_pick(e, g, gen_untraced_group);
-		if (a < 0)
+		t = a < 0 ? -1 : gen_thread_of(e, g, a, -1, signallable);
+		if (t < 0)
 			return false;
-		/* one of its live threads (stopped ones too, for SIGCONT), by the seed */
-		for (k = 0; k < e->m.n; k++)
-			n += T(e, k)->leader == a && gen_usable(e, k) && !T(e, k)->in_exit;
-		if (!n)
-			return false;
-		pick = (int)gen_rnd(g, (unsigned int)n);
-		for (k = 0; k < e->m.n; k++)
-			if (T(e, k)->leader == a && gen_usable(e, k) && !T(e, k)->in_exit &&
-			    pick-- == 0)
-				break;
-		gen_names(st, 1, T(e, k)->name, NULL);
+		gen_names(st, 1, T(e, t)->name, NULL);
 		st->sig = T(e, a)->gstop ? SIGCONT : SIGSTOP;
 		return true;
 	}

@@ -216,21 +216,23 @@ static bool attach_eperm(struct engine *e, int i)
  * predicts success here (--wrong-model=attach-eperm) is caught.  A
  * released task is never drawn: its pid may be another task's.
  */
+/* Not released: a thread of the tracer's own group, zombie or not (g_refused_seize()). */
+static bool not_released(struct engine *e, int i)
+{
+	return T(e, i)->life != ML_DEAD;
+}
+
 static bool g_refused_seize(struct engine *e, struct gen *g, struct stmt *st)
 {
-	int a, b = -1, k, n = 0, th[GEN_THREADS];
+	int a, b = -1, n;
 
 	if (gen_rnd(g, 3)) {
 		a = gen_pick(e, g, is_tracer);
 		b = gen_pick(e, g, attach_eperm);
 	} else {
 		a = gen_pick(e, g, member_tracer);
-		for (k = 1; a > 0 && k < e->m.n && n < GEN_THREADS; k++)
-			if (T(e, k)->leader == T(e, a)->leader && k != a &&
-			    T(e, k)->life != ML_DEAD)
-				th[n++] = k;
-		if (n)
-			b = th[gen_rnd(g, (unsigned int)n)];
+		if (a > 0)
+			b = gen_thread_of(e, g, T(e, a)->leader, a, not_released);
 	}
 	if (a < 0 || b < 0 || !m_ns_within(&e->m, T(e, b)->ns, T(e, a)->ns))
 		return false;
@@ -406,6 +408,16 @@ bool gen_can_follow(struct engine *e, int p, unsigned long opt)
 		return true;
 	return tr != M_NONE && e->e[tr].external ? gen_strace_live(e, tr) :
 	       tracer_can_act(e, p);
+}
+
+int gen_thread_of(struct engine *e, struct gen *g, int lead, int skip, gen_pred *ok)
+{
+	int th[GEN_THREADS], n = 0, k;
+
+	for (k = 1; k < e->m.n && n < GEN_THREADS; k++)
+		if (T(e, k)->leader == lead && k != skip && ok(e, k))
+			th[n++] = k;
+	return n ? th[gen_rnd(g, (unsigned int)n)] : -1;
 }
 
 bool gen_signal_to(struct engine *e, struct gen *g, struct stmt *st, gen_pred *ok, int sig)

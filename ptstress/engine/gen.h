@@ -44,6 +44,8 @@ gen_fn g_seize, g_interrupt, g_listen, g_cont, g_detach, g_kill, g_exit, g_subre
 typedef bool gen_pred(struct engine *e, int i);
 /* A random model task satisfying @ok, or -1 after a bounded search. */
 int gen_pick(struct engine *e, struct gen *g, gen_pred *ok);
+/* A random thread of group @lead, not @skip, satisfying @ok; -1 if none. */
+int gen_thread_of(struct engine *e, struct gen *g, int lead, int skip, gen_pred *ok);
 /* Fill @st with signal @sig to a task satisfying @ok; false if none. */
 bool gen_signal_to(struct engine *e, struct gen *g, struct stmt *st, gen_pred *ok, int sig);
 /* Set @st's first @n positional names to @a (and @b). */
