@@ -53,10 +53,13 @@ static bool is_exit(const struct wait_event *ev)
 /*
  * Wait until @pid is in a stop that @want accepts.  A signal-delivery-stop
  * that is not wanted is resumed with its signal (as a debugger must, or the
- * signal would be lost); an exit ends the wait with -ESRCH.
+ * signal would be lost), and any stop on the way is resumed @how: a
+ * PTRACE_CONT there would drop the syscall tracing or the single step
+ * (ptrace_resume(), kernel/ptrace.c:858-880) and the stop waited for
+ * would never come.  An exit ends the wait with -ESRCH.
  */
-static int wait_stop(pid_t pid, bool (*want)(const struct wait_event *), const char *what,
-		     struct wait_event *ev, struct agent_reply *rep)
+static int wait_stop_how(pid_t pid, bool (*want)(const struct wait_event *), const char *what,
+			 enum resume_how how, struct wait_event *ev, struct agent_reply *rep)
 {
 	struct tracee t;
 	char evs[96];
@@ -75,12 +78,18 @@ static int wait_stop(pid_t pid, bool (*want)(const struct wait_event *), const c
 			return -ESRCH;
 		}
 		tracee_of(&t, pid);
-		r = tracee_resume(&t, RESUME_CONT, ev->kind == WK_SIGNAL_STOP ? ev->sig : 0);
+		r = tracee_resume(&t, how, ev->kind == WK_SIGNAL_STOP ? ev->sig : 0);
 		if (r < 0) {
 			agent_set(rep, 0, -r, "%s (after %s)", ps_last_error(), evs);
 			return r;
 		}
 	}
+}
+
+static int wait_stop(pid_t pid, bool (*want)(const struct wait_event *), const char *what,
+		     struct wait_event *ev, struct agent_reply *rep)
+{
+	return wait_stop_how(pid, want, what, RESUME_CONT, ev, rep);
 }
 
 /* Resume @pid with no signal; false with the failure in @rep. */
@@ -293,18 +302,21 @@ static void resume(pid_t pid, enum resume_how how, int sig, const char *what,
 	done(rep, what, pid, NULL);
 }
 
-static void step(pid_t pid, long req, struct agent_reply *rep)
+static void step(pid_t pid, enum resume_how how, struct agent_reply *rep)
 {
 	struct wait_event ev;
-	bool sysc = req == PTRACE_SYSCALL;
+	bool sysc = how == RESUME_SYSCALL;
+	struct tracee t;
+	int r;
 
-	if (ptrace(req, pid, NULL, NULL) < 0) {
-		ps_ptrace_error(req, pid, 0, errno, "tracer %d", (int)gettid());
-		agent_set(rep, 0, errno, "%s", ps_last_error());
+	tracee_of(&t, pid);
+	r = tracee_resume(&t, how, 0);
+	if (r < 0) {
+		agent_set(rep, 0, -r, "%s", ps_last_error());
 		return;
 	}
-	if (wait_stop(pid, sysc ? want_syscall : want_trap,
-		      sysc ? "a syscall-stop" : "the single-step SIGTRAP", &ev, rep) < 0)
+	if (wait_stop_how(pid, sysc ? want_syscall : want_trap,
+			  sysc ? "a syscall-stop" : "the single-step SIGTRAP", how, &ev, rep) < 0)
 		return;
 	done(rep, sysc ? "syscall-stopped" : "single-stepped", pid, &ev);
 }
@@ -476,13 +488,13 @@ void op_detach(const struct agent_req *req, struct agent_reply *rep, int *passfd
 void op_syscall(const struct agent_req *req, struct agent_reply *rep, int *passfd)
 {
 	(void)passfd;
-	step(req->pid, PTRACE_SYSCALL, rep);
+	step(req->pid, RESUME_SYSCALL, rep);
 }
 
 void op_singlestep(const struct agent_req *req, struct agent_reply *rep, int *passfd)
 {
 	(void)passfd;
-	step(req->pid, PTRACE_SINGLESTEP, rep);
+	step(req->pid, RESUME_SINGLESTEP, rep);
 }
 
 void op_ptrace_kill(const struct agent_req *req, struct agent_reply *rep, int *passfd)

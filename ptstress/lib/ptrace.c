@@ -25,6 +25,7 @@ const char *ptrace_request_name(long req)
 	switch (req) {
 	case PTRACE_CONT:	return "PTRACE_CONT";
 	case PTRACE_SYSCALL:	return "PTRACE_SYSCALL";
+	case PTRACE_SINGLESTEP:	return "PTRACE_SINGLESTEP";
 	case PTRACE_DETACH:	return "PTRACE_DETACH";
 	case PTRACE_LISTEN:	return "PTRACE_LISTEN";
 	case PTRACE_SEIZE:	return "PTRACE_SEIZE";
@@ -42,6 +43,7 @@ static long how_to_request(enum resume_how how)
 	switch (how) {
 	case RESUME_CONT:	return PTRACE_CONT;
 	case RESUME_SYSCALL:	return PTRACE_SYSCALL;
+	case RESUME_SINGLESTEP:	return PTRACE_SINGLESTEP;
 	case RESUME_LISTEN:	return PTRACE_LISTEN;
 	case RESUME_DETACH:	return PTRACE_DETACH;
 	}

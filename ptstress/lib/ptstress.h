@@ -226,6 +226,7 @@ int ps_cleanup(void);
 enum resume_how {
 	RESUME_CONT,		/* PTRACE_CONT */
 	RESUME_SYSCALL,		/* PTRACE_SYSCALL */
+	RESUME_SINGLESTEP,	/* PTRACE_SINGLESTEP */
 	RESUME_LISTEN,		/* PTRACE_LISTEN: stay group-stopped, but report events */
 	RESUME_DETACH,		/* PTRACE_DETACH */
 };
