@@ -56,6 +56,13 @@ static int take_log(struct engine *e, int lead, struct agent_reply *rep)
 static bool notice_matches(const struct engine *e, const struct m_notice *no,
 			   const struct sigchld_rec *s)
 {
+	/*
+	 * Whether a SIGTRAP death dumps core (CLD_DUMPED) is RLIMIT_CORE's
+	 * and core_pattern's call (do_coredump()), not a rule's.
+	 */
+	if (no->code == CLD_KILLED && s->code == CLD_DUMPED && no->status == SIGTRAP &&
+	    s->status == SIGTRAP)
+		return true;
 	return (no->code == s->code && no->status == s->status) ||
 	       (e->after_61 && no->alt_code && no->alt_code == s->code &&
 		no->alt_status == s->status);

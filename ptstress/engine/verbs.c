@@ -536,10 +536,11 @@ int v_resume(struct engine *e, const struct stmt *s)
 		break;
 	case V_SYSCALL:
 		/* The agent waited for the syscall stop; ptrace_report_syscall() delivers. */
-		m_trapped(&e->m, x, TRAP_SYSCALL);
+		m_stepped(&e->m, x, false);
 		break;
 	case V_SINGLESTEP:
-		m_trapped(&e->m, x, TRAP_SIGNAL);
+		/* ... for the step's SIGTRAP; the step stays set (tracer-exit-keeps-singlestep) */
+		m_stepped(&e->m, x, true);
 		break;
 	default:
 		retrap = m_resumed(&e->m, x, false);

@@ -278,7 +278,8 @@ void m_deliver_pdeath(struct model *m)
 		memmove(m->pdeath, m->pdeath + 2, m->npdeath * sizeof(*m->pdeath));
 		if (w == M_NONE || m->t[lead].group_exit)
 			continue;
-		for (i = 0; i < m->n && sig != SIGKILL; i++)
+		/* SIGTRAP: the single step's, forced on its own thread (m_exit_ptrace()) */
+		for (i = 0; i < m->n && sig != SIGKILL && sig != SIGTRAP; i++)
 			if (m->t[i].leader == lead && m->t[i].life == ML_ALIVE &&
 			    m->t[i].tracer != M_NONE && !m->unpredictable)
 				m->unpredictable = "a pdeath signal other than SIGKILL to a "
@@ -619,6 +620,7 @@ void m_signal(struct model *m, int task, int sig)
 	case SIGKILL:
 	case SIGTERM:
 	case SIGHUP:
+	case SIGTRAP:	/* a step trap forced at SIG_DFL: a core dump (step_on_untraced()) */
 		m_group_exit(m, task, 0, sig);
 		break;
 	case SIGSTOP:

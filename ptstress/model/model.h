@@ -96,6 +96,8 @@ struct mtask {
 	enum m_stop stop;	/* see enum m_stop; MS_RUNNING unless ML_ALIVE */
 	enum m_trap trap;	/* MS_TRACED: which stop */
 	bool listening;		/* PTRACE_LISTEN: ptrace_freeze_traced() refuses requests */
+	bool stepping;		/* its tracer's last resume was PTRACE_SINGLESTEP: TIF_SINGLESTEP
+				 * (x86: TF) stays set until another resume or a detach */
 	bool stop_pending;	/* traced and already stopped when a group stop began:
 				 * JOBCTL_STOP_PENDING, it traps again when resumed */
 	bool stop_report;	/* in a group-stop trap its tracer has not waited for yet */
@@ -186,6 +188,8 @@ struct model {
 	unsigned long long *rel;	/* hash set of (task, process) "may notify" pairs */
 	int rel_cap, nrel;
 	const char *unpredictable;	/* a step the rules cannot predict: why; NULL */
+	long step_kills;	/* tracees a tracer's exit left single-stepping, to die of
+				 * SIGTRAP (tracer-exit-keeps-singlestep) */
 	int *pdeath;		/* signals sent under tasklist_lock, not yet delivered:
 				 * (task, sig) pairs: pdeath signals, EXITKILL's SIGKILL */
 	int npdeath, pdeath_cap;
@@ -256,6 +260,8 @@ void m_stop_collected(struct model *m, int task);
  * if it traps again at once into a group stop (stop_report is then set).
  */
 bool m_resumed(struct model *m, int task, bool listen);
+/* @task was resumed with PTRACE_SINGLESTEP (@on) or PTRACE_SYSCALL and took the trap. */
+void m_stepped(struct model *m, int task, bool on);
 void m_set_subreaper(struct model *m, int proc, bool on);
 /* A process's exit signal as its clone() gave it (copy_process()); SIGCHLD by default. */
 void m_set_exit_signal(struct model *m, int proc, int sig);
