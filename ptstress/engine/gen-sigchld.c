@@ -45,7 +45,8 @@ bool gen_nonleader_traces(struct engine *e, int i)
 /*
  * Some thread of @i's group dies with another group when it dies: it is
  * an EXITKILL tracee (its tracer's exit SIGKILLs it with the tracer's
- * other tracees, exit_ptrace()) or has a pdeath signal (its parent's exit
+ * other tracees, exit_ptrace()), or one left single-stepping (killed by
+ * the same exit: gen_stepping()), or has a pdeath signal (its parent's exit
  * kills it, forget_original_parent(), while that exit's EXITKILL
  * tracees die too).  See g_sigchld().
  */
@@ -60,7 +61,7 @@ static bool dies_with_others(struct engine *e, int i)
 			continue;
 		/* a zombie's pdeath signal still goes out: see child_with_pdeath() */
 		if (t->pdeath_signal || (t->life == ML_ALIVE && t->tracer != M_NONE &&
-					 (t->ptrace_opts & PTRACE_O_EXITKILL)))
+					 ((t->ptrace_opts & PTRACE_O_EXITKILL) || t->stepping)))
 			return true;
 	}
 	return false;
@@ -148,7 +149,9 @@ bool g_pdeathsig(struct engine *e, struct gen *g, struct stmt *st)
 {
 	int a = gen_pick(e, g, gen_is_member), rp;
 
-	if (a < 0 || T(e, a)->in_exit || gen_ignores_sigchld(e, a) || gen_in_job(e, a))
+	/* not into a group left single-stepping: see single_steppable() (gen.c) */
+	if (a < 0 || T(e, a)->in_exit || gen_ignores_sigchld(e, a) || gen_in_job(e, a) ||
+	    gen_stepping(e, a))
 		return false;
 	/* nor under a parent group that ignores SIGCHLD: see g_sigchld() */
 	rp = T(e, T(e, a)->leader)->real_parent;

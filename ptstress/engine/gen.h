@@ -38,7 +38,7 @@ typedef bool gen_fn(struct engine *e, struct gen *g, struct stmt *st);
 
 gen_fn g_seize, g_interrupt, g_listen, g_cont, g_detach, g_kill, g_exit, g_subreaper, g_reap,
 	g_quit, g_waitid, g_pidfd, g_sigchld, g_pdeathsig, g_exec, g_strace, g_stop, g_gdb,
-	g_setsid, g_setpgid, g_thread, g_ptrace_kill, g_tkill, g_traceme;
+	g_setsid, g_setpgid, g_thread, g_ptrace_kill, g_tkill, g_traceme, g_step;
 
 /* Helpers the generators' files share (gen.c). */
 typedef bool gen_pred(struct engine *e, int i);
@@ -64,6 +64,8 @@ bool gen_is_proc(struct engine *e, int i);
 bool gen_is_member(struct engine *e, int i);
 /* Task @i's group ignores SIGCHLD (gen-sigchld.c). */
 bool gen_ignores_sigchld(struct engine *e, int i);
+/* A live thread of @i's group was left single-stepping (a PTRACE_SINGLESTEP trap). */
+bool gen_stepping(struct engine *e, int i);
 /* A thread of @i's group other than its leader traces someone (gen-sigchld.c). */
 bool gen_nonleader_traces(struct engine *e, int i);
 /* A member process whose threads all run untraced, not a namespace init. */

@@ -69,7 +69,7 @@ static bool drawable(const struct gen *g, int v)
 		return false;
 	return g->fuzz || (v != V_STRACE && v != V_GDB && v != V_STOP && v != V_SETSID &&
 			   v != V_SETPGID && v != V_THREAD && v != V_PTRACE_KILL &&
-			   v != V_TKILL && v != V_TRACEME);
+			   v != V_TKILL && v != V_TRACEME && v != V_SYSCALL && v != V_SINGLESTEP);
 }
 
 /* Draw a verb by weight among those the table can generate. */
