@@ -620,8 +620,12 @@ void m_signal(struct model *m, int task, int sig)
 	case SIGKILL:
 	case SIGTERM:
 	case SIGHUP:
-	case SIGTRAP:	/* a step trap forced at SIG_DFL: a core dump (step_on_untraced()) */
 		m_group_exit(m, task, 0, sig);
+		break;
+	case SIGTRAP:
+		/* a step trap forced at SIG_DFL: a core dump (m_step_untraced(), step.c) */
+		m_group_exit(m, task, 0, sig);
+		m_why_group(m, lead, R_STEP_TRACER_EXIT);
 		break;
 	case SIGSTOP:
 		/* do_signal_stop(): untraced threads stop (T), traced ones trap (t). */

@@ -398,17 +398,6 @@ void m_untrace(struct model *m, int task, int rule)
 		untraced_state(m, task);
 }
 
-void m_stepped(struct model *m, int task, bool on)
-{
-	/*
-	 * ptrace_resume() (kernel/ptrace.c:870-880): PTRACE_SINGLESTEP sets
-	 * the step, PTRACE_SYSCALL clears it; either way the agent waited
-	 * for the trap that followed.
-	 */
-	m_trapped(m, task, on ? TRAP_SIGNAL : TRAP_SYSCALL);
-	m->t[task].stepping = on;
-}
-
 void m_set_subreaper(struct model *m, int proc, bool on)
 {
 	m->t[m->t[proc].leader].subreaper = on;
@@ -604,72 +593,6 @@ void m_reparent_children(struct model *m, int father)
 }
 
 /*
- * Tracee @x of the exiting thread @tracer was left in its PTRACE_SINGLESTEP
- * trap.  exit_ptrace() -> __ptrace_detach() unlinks and wakes it without
- * ptrace_disable() (kernel/ptrace.c:567-589, 623-634; ptrace_detach() calls
- * it, :598): back in user space with TF still set it traps after one
- * instruction, and the SIGTRAP, untraced, is forced to SIG_DFL
- * (force_sig_info_to_task(), kernel/signal.c:1330-1357): the group dies of
- * it (a core dump if RLIMIT_CORE allows: CLD_DUMPED).  Queued like an
- * EXITKILL: the tracee cannot run to its trap before the tracer's
- * exit_notify() drops tasklist_lock.  Where another fatal signal races
- * with it the outcome is the scheduler's: unpredictable.
- */
-static void step_on_untraced(struct model *m, int tracer, int x)
-{
-	const struct mtask *t = &m->t[x];
-	int lead = t->leader, i;
-
-	if (t->life != ML_ALIVE || t->in_exit || m_wrong(m, R_STEP_TRACER_EXIT))
-		return;
-	if (t->stop != MS_RUNNING) {
-		m->unpredictable = "a tracee left single-stepping is untraced into a group stop: "
-				   "it dies of SIGTRAP only once continued";
-		return;
-	}
-	for (i = 0; i < m->n; i++) {
-		const struct mtask *o = &m->t[i];
-
-		if (o->leader != lead || o->life != ML_ALIVE)
-			continue;
-		/* forget_original_parent() after exit_ptrace(), the same exit */
-		if (o->pdeath_signal && m->t[lead].real_parent == tracer)
-			m->unpredictable = "a tracee left single-stepping gets a pdeath signal "
-					   "from its tracer's exit: which kills it first is a race";
-	}
-	/* find_child_reaper() -> zap_pid_ns_processes(): a SIGKILL racing with the trap */
-	if (t->ns != M_NONE && t->ns == m->t[tracer].leader)
-		m->unpredictable = "a tracee left single-stepping in the namespace its tracer "
-				   "inits: the zap's SIGKILL and the SIGTRAP race";
-	m_queue_signal(m, x, SIGTRAP);
-	m->step_kills++;
-}
-
-/*
- * A tracee of @tracer left single-stepping, not EXITKILL itself, with a
- * live sibling thread that is an EXITKILL tracee of @tracer: both lose
- * the tracer together, and whether the SIGTRAP or the SIGKILL takes the
- * group first is the scheduler's.  Looked at before exit_ptrace()
- * unlinks anyone.
- */
-static bool step_exitkill_race(const struct model *m, int tracer)
-{
-	int x, i;
-
-	for (x = 0; x < m->n; x++) {
-		if (m->t[x].tracer != tracer || !m->t[x].stepping ||
-		    (m->t[x].ptrace_opts & PTRACE_O_EXITKILL))
-			continue;
-		for (i = 0; i < m->n; i++)
-			if (i != x && m->t[i].leader == m->t[x].leader &&
-			    m->t[i].life == ML_ALIVE && m->t[i].tracer == tracer &&
-			    (m->t[i].ptrace_opts & PTRACE_O_EXITKILL))
-				return true;
-	}
-	return false;
-}
-
-/*
  * exit_ptrace(): every tracee of thread @tracer is unlinked; EXITKILL ones
  * get SIGKILL; a zombie tracee is handed to its real parent
  * (__ptrace_detach(): a leader with an empty group is reported to the
@@ -679,7 +602,7 @@ void m_exit_ptrace(struct model *m, int tracer)
 {
 	int i;
 
-	if (step_exitkill_race(m, tracer))
+	if (m_step_exitkill_race(m, tracer))
 		m->unpredictable = "a tracee left single-stepping and an EXITKILL tracee of its "
 				   "group lose their tracer together: SIGTRAP or SIGKILL first "
 				   "is a race";
@@ -725,7 +648,7 @@ void m_exit_ptrace(struct model *m, int tracer)
 		stepping = t->stepping;
 		m_untrace(m, i, R_EXIT_PTRACE);
 		if (stepping && !exitkill)
-			step_on_untraced(m, tracer, i);
+			m_step_untraced(m, tracer, i);
 		/*
 		 * send_sig_info(SIGKILL) under tasklist_lock: complete_signal()
 		 * dooms the group now (not for a PF_EXITING thread: wants_signal()),

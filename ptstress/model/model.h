@@ -260,8 +260,13 @@ void m_stop_collected(struct model *m, int task);
  * if it traps again at once into a group stop (stop_report is then set).
  */
 bool m_resumed(struct model *m, int task, bool listen);
+/* Every unreleased thread of group @lead: its state and report status come from @rule. */
+void m_why_group(struct model *m, int lead, int rule);
 /* @task was resumed with PTRACE_SINGLESTEP (@on) or PTRACE_SYSCALL and took the trap. */
 void m_stepped(struct model *m, int task, bool on);
+/* m_exit_ptrace()'s part for single steps (step.c) */
+bool m_step_exitkill_race(const struct model *m, int tracer);
+void m_step_untraced(struct model *m, int tracer, int x);
 void m_set_subreaper(struct model *m, int proc, bool on);
 /* A process's exit signal as its clone() gave it (copy_process()); SIGCHLD by default. */
 void m_set_exit_signal(struct model *m, int proc, int sig);

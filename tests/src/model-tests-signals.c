@@ -259,3 +259,55 @@ TEST(ignoring_group_exit_detach_race)
 		}
 	}
 }
+
+/*
+ * exit_ptrace() -> __ptrace_detach() wakes a tracee without
+ * ptrace_disable() (kernel/ptrace.c:567-589, 623-634): one left in its
+ * PTRACE_SINGLESTEP trap runs untraced with TF set and dies of the next
+ * trap's SIGTRAP, its whole group (k 0; k 5 a non-leader thread).  Not
+ * after a cont (k 1) or a syscall (k 2), which clear the step
+ * (ptrace_resume(), :870-880), nor after a detach (k 3, ptrace_detach()
+ * :598); an EXITKILL tracee dies of the SIGKILL sent first (k 4); with an
+ * EXITKILL sibling tracee of the same tracer which signal wins is a race
+ * (k 6).
+ */
+TEST(tracer_exit_keeps_singlestep)
+{
+	for (int k = 0; k < 7; k++) {
+		int t, a, a1, x;
+
+		setup();
+		t = proc(0, "T", 3901);
+		a = proc(0, "A", 3902);
+		a1 = thread(a, "A.t1", 3903);
+		x = k == 5 ? a1 : a;
+		seize(t, x, k == 4 ? PTRACE_O_EXITKILL : 0);
+		if (k == 6)
+			seize(t, a1, PTRACE_O_EXITKILL);
+		m_trapped(&m, x, TRAP_EVENT_STOP);
+		m_stepped(&m, x, true);
+		EXPECT_EQ(m.t[x].stop, MS_TRACED);
+		if (k == 1)
+			m_resumed(&m, x, false);
+		if (k == 2)
+			m_stepped(&m, x, false);
+		if (k == 3)
+			m_untrace(&m, x, R_DETACH_UNLINK);
+		m_group_exit(&m, t, 0, SIGKILL);
+		EXPECT_EQ(m.unpredictable != NULL, k == 6);
+		if (k == 6)
+			continue;
+		EXPECT_EQ(m.t[x].tracer, M_NONE);
+		EXPECT_EQ(m.t[a].life, k == 0 || k == 4 || k == 5 ? ML_ZOMBIE : ML_ALIVE);
+		EXPECT_EQ(m.step_kills, k == 0 || k == 5 ? 1 : 0);
+		if (k == 0 || k == 5) {
+			EXPECT_EQ(status(a), KILLED(SIGTRAP));
+			EXPECT_EQ(m.t[a].why_state, R_STEP_TRACER_EXIT);
+		} else if (k == 4) {
+			EXPECT_EQ(status(a), KILLED(SIGKILL));
+		} else {
+			EXPECT_EQ(m.t[x].stop, MS_RUNNING);
+			EXPECT_EQ(m.t[x].stepping, false);
+		}
+	}
+}
