@@ -66,6 +66,10 @@ bool gen_is_member(struct engine *e, int i);
 bool gen_ignores_sigchld(struct engine *e, int i);
 /* A live thread of @i's group was left single-stepping (a PTRACE_SINGLESTEP trap). */
 bool gen_stepping(struct engine *e, int i);
+/* "TRACER TASK" of tracee @b into @st; false for b < 0. */
+bool gen_tracer_task(struct engine *e, struct stmt *st, int b);
+/* A tracee of one of our tracers in a ptrace stop. */
+bool gen_traced_stopped(struct engine *e, int i);
 /* A thread of @i's group other than its leader traces someone (gen-sigchld.c). */
 bool gen_nonleader_traces(struct engine *e, int i);
 /* A member process whose threads all run untraced, not a namespace init. */

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Generators of syscall and singlestep (fuzz only), and what a tracee
+ * left single-stepping keeps other generators from drawing.
+ */
+#include "engine/gen.h"
+
+/*
+ * A live thread of @i's group was left in its PTRACE_SINGLESTEP trap: its
+ * tracer's exit kills the group (m_exit_ptrace(), rule
+ * tracer-exit-keeps-singlestep), so it dies with others as an EXITKILL
+ * tracee does (dies_with_others(), g_sigchld()).
+ */
+bool gen_stepping(struct engine *e, int i)
+{
+	int k, lead = T(e, i)->leader;
+
+	for (k = 1; k < e->m.n; k++)
+		if (T(e, k)->leader == lead && T(e, k)->life == ML_ALIVE && T(e, k)->stepping)
+			return true;
+	return false;
+}
+
+/*
+ * syscall and singlestep (fuzz only): a tracee of one of our tr processes
+ * in a stop its tracer took, which the resume leaves at once and for
+ * good -- a signal-delivery, syscall, or group-stop trap, or an
+ * interrupt's PTRACE_EVENT_STOP, with no stop, SIGCONT or exit pending
+ * and no group stop in effect -- and an agent, which the engine gives a
+ * message so that its recv() returns (v_resume()).  The syscall-stop or
+ * the step's SIGTRAP follows.  A single step also needs a group that
+ * dies alone when the step kills it at its tracer's exit: the only
+ * traced thread of its group, with no pdeath signal among its threads,
+ * not ignoring SIGCHLD (see g_sigchld()), and not in a namespace its
+ * tracer inits (the zap's SIGKILL would race with the SIGTRAP:
+ * m_exit_ptrace()).
+ */
+static bool steppable(struct engine *e, int i)
+{
+	const struct mtask *t = T(e, i), *l = T(e, t->leader);
+
+	return gen_traced_stopped(e, i) && e->e[i].fd >= 0 && !t->listening && !t->stop_pending &&
+	       !t->stop_report && !t->notify_trap && !t->cont_queued && !t->in_exit &&
+	       !t->exit_stop && !l->gstop && !l->jobctl_unknown && !l->group_exit &&
+	       !m_zapping(&e->m, i) &&
+	       (t->trap == TRAP_SIGNAL || t->trap == TRAP_SYSCALL || t->trap == TRAP_GROUP ||
+		t->trap == TRAP_EVENT_STOP);
+}
+
+static bool single_steppable(struct engine *e, int i)
+{
+	int k, lead = T(e, i)->leader;
+
+	if (!steppable(e, i) || gen_ignores_sigchld(e, i) ||
+	    (T(e, lead)->ns != M_NONE && T(e, lead)->ns == T(e, T(e, i)->tracer)->leader))
+		return false;
+	for (k = 1; k < e->m.n; k++)
+		if (T(e, k)->leader == lead && T(e, k)->life != ML_DEAD &&
+		    (T(e, k)->pdeath_signal || (k != i && T(e, k)->tracer != M_NONE)))
+			return false;
+	return true;
+}
+
+bool g_step(struct engine *e, struct gen *g, struct stmt *st)
+{
+	return gen_tracer_task(e, st, gen_pick(e, g, st->verb == V_SINGLESTEP ? single_steppable :
+					       steppable));
+}
