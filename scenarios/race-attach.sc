@@ -6,7 +6,9 @@
 # (kernel/ptrace.c ptrace_attach(); rr's ptrace_attach_*). The winner's
 # TracerPid stays; the tracee is killed and its report goes to the winner
 # first, then to R, once each. Variants: a process, a non-leader thread,
-# racing tracer threads of one process (same-group tracers).
+# racing tracer threads of one process (same-group tracers), and a
+# winner that detaches at once ("detach", as fuzz draws it: what follows
+# does not depend on who won), leaving the tracee untraced and running.
 scenario race_attach
 timeout 120
 tracer T
@@ -21,5 +23,10 @@ repeat 20
 	process y
 	race-attach V V2 y
 	kill y SIGKILL
+	process z
+	race-attach T U z detach
+	expect tracer z none
+	expect state z running
+	kill z SIGKILL
 end
 check

@@ -318,6 +318,34 @@ bool g_seize(struct engine *e, struct gen *g, struct stmt *st)
 }
 
 /*
+ * race-attach T U P detach (fuzz only): two tracers attach to a running,
+ * untraced process at once; exactly one wins (ptrace_attach() under
+ * cred_guard_mutex and tasklist_lock, kernel/ptrace.c:438-454) and
+ * detaches within the step, so what is drawn next does not depend on
+ * which one.  Not a group-stopped process (the engine's race takes one
+ * plain SIGSTOP stop) nor one that may sleep in a namespace's zap.
+ */
+static bool race_target(struct engine *e, int i)
+{
+	return untraced_proc(e, i) && T(e, i)->stop == MS_RUNNING && !T(e, i)->in_exit &&
+	       !m_zapping(&e->m, i);
+}
+
+bool g_race_attach(struct engine *e, struct gen *g, struct stmt *st)
+{
+	int a = gen_pick(e, g, is_tracer), b = gen_pick(e, g, is_tracer);
+	int x = gen_pick(e, g, race_target);
+
+	if (a < 0 || b < 0 || a == b || x < 0)
+		return false;
+	gen_names(st, 2, T(e, a)->name, T(e, b)->name);
+	snprintf(st->name[2], SC_NAME_LEN, "%s", T(e, x)->name);
+	st->nnames = 3;
+	st->opts = O_RACE_DETACH;
+	return true;
+}
+
+/*
  * PTRACE_TRACEME (fuzz only): the tracer is the real parent thread
  * (ptrace_traceme(), kernel/ptrace.c:516-537: ptrace_link() to
  * current->real_parent), an attached-style tracer with no options.  The

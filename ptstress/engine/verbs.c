@@ -588,6 +588,26 @@ int v_ptrace_kill(struct engine *e, const struct stmt *s)
 	return 0;
 }
 
+/*
+ * "race-attach T U a detach": the winner (T if @first) detaches at once, as the
+ * detach verb does (a stop first, then PTRACE_DETACH with 0).  What
+ * follows the step then does not depend on who won, which is the
+ * scheduler's choice: fuzz draws it so, and its steps replay exactly.
+ */
+static int race_winner_detaches(struct engine *e, const struct stmt *s, bool first)
+{
+	struct stmt d = *s;
+
+	d.verb = V_DETACH;
+	d.nnames = 2;
+	memcpy(d.name[0], s->name[first ? 0 : 1], sizeof(d.name[0]));
+	memcpy(d.name[1], s->name[2], sizeof(d.name[1]));
+	d.opts = 0;
+	d.sig = 0;
+	d.nfails = 0;
+	return v_resume(e, &d);
+}
+
 int v_race_attach(struct engine *e, const struct stmt *s)
 {
 	int t1 = task_of(e, s->name[0]), t2 = task_of(e, s->name[1]), x = task_of(e, s->name[2]);
@@ -644,5 +664,7 @@ int v_race_attach(struct engine *e, const struct stmt *s)
 	m_trace(&e->m, w, x, 0, false, R_ATTACH_LINK);
 	m_resumed(&e->m, x, false);
 	logf_(e, "  race won by %s", tname(e, w));
+	if (s->opts & O_RACE_DETACH)
+		return race_winner_detaches(e, s, w == t1);
 	return 0;
 }

@@ -47,6 +47,7 @@ const struct sc_optdef sc_optdefs[OPT_NR] = {
 	[OPT_WSTOPPED]	= { "stopped", OT_FLAG, O_WSTOPPED, 0, 0 },
 	[OPT_WCONTINUED] = { "continued", OT_FLAG, O_WCONTINUED, 0, 0 },
 	[OPT_PIDFD]	= { "pidfd", OT_FLAG, O_PIDFD, 0, 0 },
+	[OPT_DETACH]	= { "detach", OT_FLAG, O_RACE_DETACH, 0, 0 },
 	[OPT_FAILS]	= { "fails", OT_ERRS, 0, 0, 0 },
 	[OPT_WITHIN]	= { "within", OT_NUM, 0, 1, 86400 },
 };

@@ -82,6 +82,8 @@ enum sc_opt {
 	O_VFORK		= 1u << 22,
 	/* waitid PROC TASK pidfd: waitid(P_PIDFD) on a PIDFD_NONBLOCK pidfd */
 	O_PIDFD		= 1u << 23,
+	/* race-attach T U TASK detach: the winner detaches within the step */
+	O_RACE_DETACH	= 1u << 24,
 };
 
 /* What "expect" checks. */
