@@ -39,7 +39,7 @@ typedef bool gen_fn(struct engine *e, struct gen *g, struct stmt *st);
 gen_fn g_seize, g_interrupt, g_listen, g_cont, g_detach, g_kill, g_exit, g_subreaper, g_reap,
 	g_quit, g_waitid, g_pidfd, g_sigchld, g_pdeathsig, g_exec, g_strace, g_stop, g_gdb,
 	g_setsid, g_setpgid, g_thread, g_ptrace_kill, g_tkill, g_traceme, g_step,
-	g_race_attach;
+	g_race_attach, g_tree;
 
 /* Helpers the generators' files share (gen.c). */
 typedef bool gen_pred(struct engine *e, int i);
