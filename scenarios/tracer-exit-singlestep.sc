@@ -24,6 +24,7 @@ singlestep T A
 expect state A traced
 singlestep T A
 quit T
+check
 reap R T
 expect state A zombie
 reap R A
