@@ -170,6 +170,8 @@ struct engine {
 	unsigned long tasks_gen;	/* check_tasks() runs so far (etask.empty_gen) */
 	/* how it is going */
 	bool harness;		/* our own failure: exit 3 */
+	bool diff_quiet;	/* a race-attach runs: its replies name the winner, the
+				 * scheduler's choice, and are not compared (diff.c) */
 	bool stop;		/* a finding or harness error ends the scenario */
 	struct timespec started;	/* the scenario's start */
 	const struct stmt *cur;	/* the statement running, for messages */

@@ -18,7 +18,11 @@
  *     debugger stops and resumes on its own (any_state), the tracer of a
  *     task a debugger session may trace (uncertain), and the group of a
  *     namespace init whose threads race for the zap (zap_race():
- *     find_child_reaper() picks the thread).
+ *     find_child_reaper() picks the thread);
+ *   - which tracer wins a race-attach (ptrace_attach()'s locks decide):
+ *     its replies, the winner's included, give way to one observation of
+ *     how many won (v_race_attach()).  Without "detach" the winner stays
+ *     the tracer, and the tasks' observations after it still differ.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -143,7 +147,7 @@ int diff_reply(struct engine *e, int i, const struct agent_req *req,
 	char extra[160] = "";
 	int n = 0;
 
-	if (!diff_on(e) || req->op == OP_SIGCHLD_LOG)
+	if (!diff_on(e) || req->op == OP_SIGCHLD_LOG || e->diff_quiet)
 		return 0;
 	switch (req->op) {
 	case OP_FORK:

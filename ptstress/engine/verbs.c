@@ -11,6 +11,7 @@
 #include <sys/ptrace.h>
 #include <sys/wait.h>
 
+#include "engine/diff.h"
 #include "engine/verbs.h"
 #include "lib/links.h"
 
@@ -608,7 +609,7 @@ static int race_winner_detaches(struct engine *e, const struct stmt *s, bool fir
 	return v_resume(e, &d);
 }
 
-int v_race_attach(struct engine *e, const struct stmt *s)
+static int race_attach(struct engine *e, const struct stmt *s, int *won)
 {
 	int t1 = task_of(e, s->name[0]), t2 = task_of(e, s->name[1]), x = task_of(e, s->name[2]);
 	struct agent_reply r1, r2;
@@ -627,6 +628,7 @@ int v_race_attach(struct engine *e, const struct stmt *s)
 	    finish(e, t1, q1, &r1, NULL) < 0 || finish(e, t2, q2, &r2, NULL) < 0)
 		return -1;
 	e->st.checks++;
+	*won = r1.ok + r2.ok;
 	snprintf(got, sizeof(got), "%s / %s", r1.ok ? "ok" : errno_name(r1.err),
 		 r2.ok ? "ok" : errno_name(r2.err));
 	/*
@@ -667,4 +669,20 @@ int v_race_attach(struct engine *e, const struct stmt *s)
 	if (s->opts & O_RACE_DETACH)
 		return race_winner_detaches(e, s, w == t1);
 	return 0;
+}
+
+/*
+ * Differential mode compares none of the race's replies (they name the
+ * winner, the scheduler's choice), only how many attaches won.
+ */
+int v_race_attach(struct engine *e, const struct stmt *s)
+{
+	int won = -1, r;
+
+	e->diff_quiet = true;
+	r = race_attach(e, s, &won);
+	e->diff_quiet = false;
+	if (r < 0 || won < 0)
+		return r;
+	return diff_obs(e, -1, "race-attach %s won=%d", s->name[2], won);
 }
