@@ -391,9 +391,8 @@ static bool stuck_in_kernel(struct engine *e, int i, char *what, size_t len)
  * Agent @i's command channel broke (a send or a reply failed): look at the
  * kernel's side first.  If the model has @i alive but /proc shows it dead
  * (a zombie, or gone) and not of a signal our own code would die of (a
- * crash of the agent: SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGSYS;
- * or its own exit with PS_EXIT_HARNESS) nor by a SIGKILL while the OOM
- * killer was at work (our memory use),
+ * crash of the agent: SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGSYS)
+ * nor by a SIGKILL while the OOM killer was at work (our memory use),
  * the kernel ended a task the model says lives: a finding, like a wrong
  * State in /proc, not a harness error.  The channel closes in do_exit()'s
  * exit_files(), before exit_notify() makes the task a zombie: wait for
@@ -445,9 +444,6 @@ static bool died_under_us(struct engine *e, int i, char *what, size_t len)
 		}
 		snprintf(what, len, "State %c, killed by %s", state, sig_name(WTERMSIG(code)));
 	} else if (code >= 0) {
-		/* an agent's own failure: _exit(PS_EXIT_HARNESS) (agent.c) */
-		if (WEXITSTATUS(code) == PS_EXIT_HARNESS)
-			return false;
 		snprintf(what, len, "State %c, exited %d", state, WEXITSTATUS(code));
 	} else {
 		snprintf(what, len, "State %c", state);
