@@ -5,11 +5,9 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -313,8 +311,6 @@ void step_deadline(struct engine *e, struct deadline *dl, int extra)
 	deadline_start(dl, (e->cur_timeout ? e->cur_timeout : e->step_timeout) + extra);
 }
 
-static void channel_broke(struct engine *e, int i, const struct agent_req *req);
-
 int start_call(struct engine *e, int i, const struct agent_req *req)
 {
 	struct agent_req q = *req;
@@ -332,7 +328,7 @@ int start_call(struct engine *e, int i, const struct agent_req *req)
 	}
 	r = agent_send(e->e[i].fd, &q);
 	if (r < 0)
-		channel_broke(e, i, &q);
+		harness_err(e, "%s: %s", tname(e, i), ps_last_error());
 	return r;
 }
 
@@ -387,106 +383,6 @@ static bool stuck_in_kernel(struct engine *e, int i, char *what, size_t len)
 	return true;
 }
 
-/*
- * Agent @i's command channel broke (a send or a reply failed): look at the
- * kernel's side first.  If the model has @i alive but /proc shows it dead
- * (a zombie, or gone) and not of a signal our own code would die of (a
- * crash of the agent: SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGSYS)
- * nor by a SIGKILL while the OOM killer was at work (our memory use),
- * the kernel ended a task the model says lives: a finding, like a wrong
- * State in /proc, not a harness error.  The channel closes in do_exit()'s
- * exit_files(), before exit_notify() makes the task a zombie: wait for
- * that until the step's deadline.  @what: "State Z, killed by SIGx",
- * "State Z, exited N" or "gone".
- */
-static bool died_under_us(struct engine *e, int i, char *what, size_t len)
-{
-	const struct mtask *t = &e->m.t[i];
-	char path[64], buf[1024], *p = NULL, *tok, *save;
-	int k, code = -1, r;
-	unsigned int delay = 0;
-	struct deadline dl;
-	char state = '?';
-
-	if (t->life != ML_ALIVE || t->in_exit || t->exited)
-		return false;
-	snprintf(path, sizeof(path), "/proc/%d/task/%d/stat", (int)e->m.t[t->leader].tid,
-		 (int)t->tid);
-	step_deadline(e, &dl, 0);
-	for (;;) {
-		r = read_small(path, buf, sizeof(buf));
-		if (r == -ENOENT || r == -ESRCH) {
-			snprintf(what, len, "gone (no %s)", path);
-			return e->oom_kills0 >= 0 && oom_kills() == e->oom_kills0;
-		}
-		p = r < 0 ? NULL : strrchr(buf, ')');
-		if (!p || !p[1] || !p[2])
-			return false;
-		state = p[2];
-		if (state == 'Z' || state == 'X')
-			break;
-		if (ps_stop_signal || deadline_expired(&dl))
-			return false;
-		backoff_sleep(&delay);
-	}
-	/* proc(5): field 52, exit_code, as waitpid() reports it; field 3 is the state */
-	for (k = 3, tok = strtok_r(p + 1, " ", &save); tok; tok = strtok_r(NULL, " ", &save), k++)
-		if (k == 52)
-			code = atoi(tok);
-	if (code >= 0 && WIFSIGNALED(code)) {
-		switch (WTERMSIG(code)) {
-		case SIGSEGV: case SIGBUS: case SIGILL: case SIGFPE: case SIGABRT: case SIGSYS:
-			return false;
-		case SIGKILL:
-			/* the OOM killer's, for our memory use: not the kernel's rules */
-			if (e->oom_kills0 < 0 || oom_kills() != e->oom_kills0)
-				return false;
-		}
-		snprintf(what, len, "State %c, killed by %s", state, sig_name(WTERMSIG(code)));
-	} else if (code >= 0) {
-		snprintf(what, len, "State %c, exited %d", state, WEXITSTATUS(code));
-	} else {
-		snprintf(what, len, "State %c", state);
-	}
-	return true;
-}
-
-long oom_kills(void)
-{
-	char line[128];
-	long n = -1;
-	FILE *f = fopen("/proc/vmstat", "re");
-
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "oom_kill %ld", &n) == 1)
-			break;
-	fclose(f);
-	return n;
-}
-
-/* The channel of @i broke on @req: a finding if the kernel killed it, else ours. */
-static void channel_broke(struct engine *e, int i, const struct agent_req *req)
-{
-	char buf[96], what[128];
-	const char *err = ps_last_error();
-	char errbuf[160];
-
-	snprintf(errbuf, sizeof(errbuf), "%s", err);
-	agent_req_str(req, buf, sizeof(buf));
-	if (died_under_us(e, i, what, sizeof(what))) {
-		report(e, &(struct fdesc){ .check = "proc", .rule = e->m.t[i].why_state,
-					   .ntasks = 1, .tasks = { i },
-					   .expected = "alive (its command channel open)",
-					   .observed = what },
-		       "%s died under the model: its command channel broke on '%s' (%s)",
-		       tname(e, i), buf, errbuf);
-		return;
-	}
-	harness_err(e, "%s: '%s': %s", tname(e, i), buf, errbuf);
-}
-
 int finish(struct engine *e, int i, const struct agent_req *req, struct agent_reply *rep,
 	   int *newfd)
 {
@@ -514,11 +410,8 @@ int finish(struct engine *e, int i, const struct agent_req *req, struct agent_re
 			       agent_req_str(req, buf, sizeof(buf)), what);
 			return r;
 		}
-		if (r == -ETIMEDOUT)
-			harness_err(e, "no reply of %s to '%s': %s", tname(e, i),
-				    agent_req_str(req, buf, sizeof(buf)), ps_last_error());
-		else
-			channel_broke(e, i, req);
+		harness_err(e, "no reply of %s to '%s': %s", tname(e, i),
+			    agent_req_str(req, buf, sizeof(buf)), ps_last_error());
 		return r;
 	}
 	if (!newfd && fd >= 0)

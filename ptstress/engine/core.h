@@ -165,8 +165,6 @@ struct engine {
 	bool have_kcheck;	/* <debugfs>/ptrace_links/ exists */
 	bool after_61;		/* the running kernel is not 6.1: a SIGCHLD may carry what
 				 * a later kernel sends (m_notice.alt_code) */
-	long oom_kills0;	/* /proc/vmstat oom_kill at the start (-1: unknown): a
-				 * SIGKILL after it moved may be our memory's doing */
 	unsigned long tasks_gen;	/* check_tasks() runs so far (etask.empty_gen) */
 	/* how it is going */
 	bool harness;		/* our own failure: exit 3 */
@@ -265,7 +263,5 @@ int finish(struct engine *e, int i, const struct agent_req *req, struct agent_re
 	   int *newfd);
 /* A deadline of the running step's timeout (plus @extra seconds). */
 void step_deadline(struct engine *e, struct deadline *dl, int extra);
-/* The OOM killer's kills since boot (/proc/vmstat oom_kill); -1 unknown. */
-long oom_kills(void);
 
 #endif /* PTSTRESS_ENGINE_CORE_H */

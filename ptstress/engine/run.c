@@ -383,7 +383,6 @@ static int run_one(const struct scenario *sc, const char *dir, const struct run_
 		return PS_EXIT_HARNESS;
 	k = kernel_skip(sc, running, sizeof(running));
 	e->after_61 = strcmp(running, "6.1") != 0;
-	e->oom_kills0 = oom_kills();
 	if (k) {
 		char why[320];
 
