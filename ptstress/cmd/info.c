@@ -132,11 +132,13 @@ int cmd_verbs(void)
 {
 	int v;
 
-	/* name, "fails" honoured, "within" honoured, weight */
+	/* name, "fails" honoured, "within" honoured, weight, who draws it */
 	for (v = 0; v < V_NR_VERBS; v++)
-		printf("%s\t%s\t%s\t%d\n", sc_verb_name((enum sc_verb)v),
+		printf("%s\t%s\t%s\t%d\t%s\n", sc_verb_name((enum sc_verb)v),
 		       sc_verb_takes_fails((enum sc_verb)v) ? "fails" : "-",
 		       sc_verb_takes_within((enum sc_verb)v) ? "within" : "-",
-		       sc_verb_weight((enum sc_verb)v));
+		       sc_verb_weight((enum sc_verb)v),
+		       !sc_verb_weight((enum sc_verb)v) ? "-" :
+		       sc_verb_fuzz_only((enum sc_verb)v) ? "fuzz" : "stress,fuzz");
 	return fflush(stdout) ? PS_EXIT_HARNESS : PS_EXIT_PASS;
 }

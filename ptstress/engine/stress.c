@@ -58,19 +58,12 @@ static int count_live(struct engine *e, int *procs)
 }
 
 /*
- * Real debugger sessions, job control, new threads, PTRACE_KILL, tkill,
- * PTRACE_TRACEME, syscall, singlestep, race-attach and tree are fuzz's:
- * the stress statement of the library keeps the draws it always had (its
- * seeds' steps, and the throughput baseline of docs/fuzz.md).
+ * A verb with a generator; the FUZZ(w) rows of verbs.def are fuzz's only:
+ * the stress statement of the library keeps the draws it always had.
  */
 static bool drawable(const struct gen *g, int v)
 {
-	if (!verb_impl[v].gen)
-		return false;
-	return g->fuzz || (v != V_STRACE && v != V_GDB && v != V_STOP && v != V_SETSID &&
-			   v != V_SETPGID && v != V_THREAD && v != V_PTRACE_KILL &&
-			   v != V_TKILL && v != V_TRACEME && v != V_SYSCALL && v != V_SINGLESTEP &&
-			   v != V_RACE_ATTACH && v != V_TREE);
+	return verb_impl[v].gen && (g->fuzz || !sc_verb_fuzz_only((enum sc_verb)v));
 }
 
 /* Draw a verb by weight among those the table can generate. */

@@ -66,7 +66,12 @@ const char *sc_verb_name(enum sc_verb v)
 
 int sc_verb_weight(enum sc_verb v)
 {
-	return (unsigned int)v < V_NR_VERBS ? sc_verbdefs[v].weight : 0;
+	return (unsigned int)v < V_NR_VERBS ? sc_verbdefs[v].weight & ~W_FUZZ_ONLY : 0;
+}
+
+bool sc_verb_fuzz_only(enum sc_verb v)
+{
+	return (unsigned int)v < V_NR_VERBS && (sc_verbdefs[v].weight & W_FUZZ_ONLY);
 }
 
 bool sc_verb_takes_fails(enum sc_verb v)

@@ -87,7 +87,7 @@ struct sc_verbdef {
 	unsigned long long required;	/* OPTB() of the options it must have */
 	unsigned int not_r;	/* bit k: positional name k may not be R */
 	long nmin, nmax;	/* SH_NUM, SH_TASK_CODE: the number's range */
-	int weight;		/* stress/fuzz frequency; 0 never drawn */
+	int weight;		/* stress/fuzz frequency; 0 never drawn; W_FUZZ_ONLY */
 };
 
 extern const struct sc_optdef sc_optdefs[OPT_NR];

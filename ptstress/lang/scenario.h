@@ -181,8 +181,12 @@ char *scenario_print(const struct scenario *sc);	/* malloc()ed; NULL on ENOMEM *
 bool scenario_equal(const struct scenario *a, const struct scenario *b);
 
 const char *sc_verb_name(enum sc_verb v);
+/* A verbs.def weight with this bit (FUZZ(w)) is drawn by fuzz mode only. */
+#define W_FUZZ_ONLY	0x10000
 /* The verb's stress/fuzz weight, from its row of verbs.def (0: never drawn). */
 int sc_verb_weight(enum sc_verb v);
+/* Whether only fuzz mode draws the verb (FUZZ(w) in verbs.def). */
+bool sc_verb_fuzz_only(enum sc_verb v);
 /* Does the verb's row honour "fails" / "within"? */
 bool sc_verb_takes_fails(enum sc_verb v);
 bool sc_verb_takes_within(enum sc_verb v);
