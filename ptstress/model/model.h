@@ -12,6 +12,7 @@
  *   model.c    tasks, tracers, reapers, exit reports
  *   exit.c     exits: exit_notify(), group exits, exit stops, pid
  *              namespaces, exec
+ *   signal.c   kill() and tgkill(), SIGCONT's traps, group stops
  *   predict.c  what /proc and ptrace_links must show; request outcomes
  *   rules.c    the registry, the perturbation, SIGCHLD notices
  *   wait.c     what a non-blocking wait with flags finds
