@@ -668,6 +668,9 @@ void m_exec_done(struct model *m, int task)
 	memcpy(l->old_nspid, l->nspid, sizeof(l->old_nspid));
 	l->tid = 0;
 	m_set_life(m, lead, ML_DEAD, R_DE_THREAD);
+	/* the execer leads the old leader's tasks, the old leader among them */
+	t->first = l->first;
+	t->last = l->last;
 	for (i = 0; i < m->n; i++) {
 		if (m->t[i].leader == lead)
 			m->t[i].leader = task;

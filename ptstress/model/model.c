@@ -108,6 +108,8 @@ int m_fork(struct model *m, int parent, const char *name, pid_t tid, pid_t ns_ti
 	if (i < 0)
 		return -1;
 	m->t[i].leader = i;
+	m->t[i].first = i;
+	m->t[i].last = i;
 	/* copy_process() without CLONE_PARENT: ->real_parent is current (a thread). */
 	m->t[i].real_parent = parent;
 	m->t[i].subreaper = subreaper;
@@ -213,6 +215,7 @@ int m_thread(struct model *m, int creator, const char *name, pid_t tid, pid_t ns
 	if (i < 0)
 		return -1;
 	m->t[i].leader = m->t[creator].leader;
+	m->t[m->t[i].leader].last = i;	/* m_new() appends: the highest index */
 	m->t[i].ns = m->t[creator].ns;
 	/* CLONE_THREAD copies both (kernel/fork.c:2500-2504). */
 	m->t[i].self_exec_id = m->t[creator].self_exec_id;
@@ -424,7 +427,8 @@ int m_alive_thread(const struct model *m, int proc)
 
 	if (m->t[lead].life == ML_ALIVE && !m->t[lead].exited)
 		return lead;
-	for (i = 0; i < m->n; i++) {
+	/* a thread comes after its leader (m_thread() appends): first..last */
+	for (i = m->t[lead].first; i <= m->t[lead].last; i++) {
 		if (m->t[i].leader == lead && m->t[i].life == ML_ALIVE && !m->t[i].exited)
 			return i;
 	}
@@ -436,7 +440,7 @@ bool m_group_empty(const struct model *m, int lead)
 {
 	int i;
 
-	for (i = 0; i < m->n; i++) {
+	for (i = m->t[lead].first; i <= m->t[lead].last; i++) {
 		if (i != lead && m->t[i].leader == lead && m->t[i].life != ML_DEAD)
 			return false;
 	}

@@ -89,6 +89,10 @@ struct mtask {
 	pid_t nspid[M_NS_DEPTH + 1];
 	pid_t old_nspid[M_NS_DEPTH + 1];
 	int leader;		/* index of its thread group leader (itself for a leader) */
+	int first, last;	/* a leader's: the lowest and highest index of a task of
+				 * its group (an exec'd-away old leader's among them); the
+				 * group's scans (m_alive_thread(), m_group_empty()) go
+				 * from first to last, not over every task */
 	int real_parent;	/* leaders: index of the ->real_parent thread; M_NONE for R */
 	int tracer;		/* index of the tracer thread; M_NONE if untraced */
 	unsigned long ptrace_opts; /* PTRACE_O_* of the seize/attach (inherited by auto-attach) */
