@@ -426,7 +426,7 @@ static int run_one(const struct scenario *sc, const char *dir, const struct run_
 	e->have_links = links_supported();
 	e->have_kcheck = kcheck_supported();
 	clock_gettime(CLOCK_MONOTONIC, &e->started);
-	memset(&ps_prof, 0, sizeof(ps_prof));	/* this scenario's own */
+	ps_prof_start();	/* this scenario's own */
 	snprintf(e->dir, sizeof(e->dir), "%s", dir);
 	if (mkdir(e->dir, 0755) < 0 && errno != EEXIST) {
 		tap_bail("cannot create report directory %s: %s", e->dir, strerror(errno));

@@ -225,13 +225,15 @@ void json_profile(struct json *j)
 	json_int(j, "replies", ps_prof.replies);
 	json_int(j, "proc_reads", ps_prof.proc_reads);
 	/*
-	 * This process's own CPU (its children's not counted): under TCG, the
-	 * wall time the shares above leave out is either this CPU or waiting
-	 * on something they do not time.
+	 * This process's own CPU since the profile started (its children's
+	 * not counted): under TCG, the wall time the shares above leave out
+	 * is either this CPU or waiting on something they do not time.
 	 */
 	if (!getrusage(RUSAGE_SELF, &ru)) {
-		json_double(j, "self_user_s", ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6);
-		json_double(j, "self_sys_s", ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6);
+		json_double(j, "self_user_s", ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 -
+			    ps_prof.user0_s);
+		json_double(j, "self_sys_s", ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6 -
+			    ps_prof.sys0_s);
 	}
 	json_close(j);
 }

@@ -42,7 +42,7 @@ int json_end(struct json *j);
 /*
  * Member "profile": where this process's wall time went (struct ps_prof):
  * poll_s, reply_s, agent_s, proc_s (seconds) and polls, replies, proc_reads;
- * self_user_s, self_sys_s: this process's own CPU time (getrusage()).
+ * self_user_s, self_sys_s: this process's own CPU time since ps_prof_start().
  */
 void json_profile(struct json *j);
 /* Escape @s into @out (for a caller that builds JSON text itself); returns @out. */

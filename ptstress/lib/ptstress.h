@@ -81,8 +81,11 @@ struct ps_prof {
 	long polls;		/* polling sleeps */
 	long replies;		/* waits for a reply */
 	long proc_reads;	/* /proc files read */
+	double user0_s, sys0_s;	/* this process's CPU time when the profile started */
 };
 extern struct ps_prof ps_prof;
+/* Start the profile anew (a scenario's own): zero it, note the CPU time so far. */
+void ps_prof_start(void);
 /* CLOCK_MONOTONIC in ns. */
 long long ps_now_ns(void);
 

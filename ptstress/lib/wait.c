@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/resource.h>
 #include <sys/ptrace.h>
 #include <poll.h>
 #include <pthread.h>
@@ -30,6 +31,17 @@
 #define BACKOFF_MAX_US	20000
 
 struct ps_prof ps_prof;
+
+void ps_prof_start(void)
+{
+	struct rusage ru;
+
+	memset(&ps_prof, 0, sizeof(ps_prof));
+	if (!getrusage(RUSAGE_SELF, &ru)) {
+		ps_prof.user0_s = ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6;
+		ps_prof.sys0_s = ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
+	}
+}
 
 long long ps_now_ns(void)
 {

@@ -427,7 +427,7 @@ int m_alive_thread(const struct model *m, int proc)
 
 	if (m->t[lead].life == ML_ALIVE && !m->t[lead].exited)
 		return lead;
-	/* a thread comes after its leader (m_thread() appends): first..last */
+	/* every task of the group lies in first..last (m_thread(), m_exec()) */
 	for (i = m->t[lead].first; i <= m->t[lead].last; i++) {
 		if (m->t[i].leader == lead && m->t[i].life == ML_ALIVE && !m->t[i].exited)
 			return i;
