@@ -2,7 +2,6 @@
 /* The JSON-lines writer (json.h). */
 #include <errno.h>
 #include <string.h>
-#include <sys/resource.h>
 
 #include "lib/json.h"
 #include "lib/ptstress.h"
@@ -214,7 +213,7 @@ char *json_escape(const char *s, char *out, size_t len)
 
 void json_profile(struct json *j)
 {
-	struct rusage ru;
+	double user, sys;
 
 	json_object(j, "profile");
 	json_double(j, "poll_s", ps_prof.poll_ns / 1e9);
@@ -229,11 +228,10 @@ void json_profile(struct json *j)
 	 * not counted): under TCG, the wall time the shares above leave out
 	 * is either this CPU or waiting on something they do not time.
 	 */
-	if (!getrusage(RUSAGE_SELF, &ru)) {
-		json_double(j, "self_user_s", ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 -
-			    ps_prof.user0_s);
-		json_double(j, "self_sys_s", ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6 -
-			    ps_prof.sys0_s);
+	ps_cpu_seconds(&user, &sys);
+	if (user >= 0 && ps_prof.user0_s >= 0) {
+		json_double(j, "self_user_s", user - ps_prof.user0_s);
+		json_double(j, "self_sys_s", sys - ps_prof.sys0_s);
 	}
 	json_close(j);
 }

@@ -86,6 +86,8 @@ struct ps_prof {
 extern struct ps_prof ps_prof;
 /* Start the profile anew (a scenario's own): zero it, note the CPU time so far. */
 void ps_prof_start(void);
+/* This process's own user and system CPU seconds (getrusage()); -1 if unknown. */
+void ps_cpu_seconds(double *user, double *sys);
 /* CLOCK_MONOTONIC in ns. */
 long long ps_now_ns(void);
 

@@ -32,15 +32,21 @@
 
 struct ps_prof ps_prof;
 
-void ps_prof_start(void)
+void ps_cpu_seconds(double *user, double *sys)
 {
 	struct rusage ru;
 
+	*user = *sys = -1;
+	if (getrusage(RUSAGE_SELF, &ru))
+		return;
+	*user = ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6;
+	*sys = ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
+}
+
+void ps_prof_start(void)
+{
 	memset(&ps_prof, 0, sizeof(ps_prof));
-	if (!getrusage(RUSAGE_SELF, &ru)) {
-		ps_prof.user0_s = ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6;
-		ps_prof.sys0_s = ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
-	}
+	ps_cpu_seconds(&ps_prof.user0_s, &ps_prof.sys0_s);
 }
 
 long long ps_now_ns(void)
