@@ -8,6 +8,12 @@
 # whole group, reported killed(SIGTERM) to the real parent (man 2 ptrace,
 # "Signal injection and suppression"). Detach with 0 suppresses it.
 #
+# PTRACE_CONT with a signal from a syscall-stop is another matter: the
+# signal is sent (send_sig()), and a tracee that stays traced dequeues it
+# and stops for it again, a signal-delivery-stop its tracer waits for
+# (get_signal() -> ptrace_signal()); continued with it from there, it is
+# delivered -- to a thread, and SIGTERM kills the whole group.
+#
 # Not expressed: the same from a PTRACE_EVENT_STOP of a seized tracee --
 # the kernel ignores the signal there (ptrace_do_notify() drops
 # ptrace_stop()'s return), the engine models it delivered -- see the report.
@@ -41,6 +47,27 @@ interrupt T D
 detach T D
 expect state D running
 tkill D.t1 SIGUSR1
+check
+# PTRACE_CONT with a signal from a syscall-stop: it stops again for it.
+process E
+seize T E
+interrupt T E
+syscall T E
+cont T E SIGUSR1
+expect state E traced
+check
+cont T E SIGUSR1
+expect state E running
+process F threads 2
+attach T F.t1
+interrupt T F.t1
+syscall T F.t1
+cont T F.t1 SIGTERM
+expect state F.t1 traced
+check
+cont T F.t1 SIGTERM
+reap T F.t1
+reap R F
 check
 exit A
 exit D

@@ -481,6 +481,33 @@ static enum m_req req_of(enum sc_verb v, enum agent_op *op)
 	}
 }
 
+/*
+ * The signal-delivery-stop a signal given at a syscall-stop comes back as
+ * (m_signal_restops()): its tracer waits for it, and leaves it stopped.
+ */
+static int collect_restop(struct engine *e, int tr, int x, int sig)
+{
+	struct agent_reply rep;
+	struct wait_event ev;
+	char want[64];
+
+	if (call(e, tr, REQ(OP_WAIT_STOP, pid_for(e, tr, x), 0, 0), &rep, NULL) < 0)
+		return -1;
+	ev = classify_wait_status(rep.status);
+	e->st.checks++;
+	if (!rep.ok || ev.kind != WK_SIGNAL_STOP || ev.sig != sig || ev.event) {
+		snprintf(want, sizeof(want), "a signal-delivery-stop with %s", sig_name(sig));
+		report(e, &(struct fdesc){ .check = "event", .rule = R_SYSCALL_SIGNAL_STOP,
+					   .ntasks = 2, .tasks = { x, tr }, .expected = want,
+					   .observed = rep.msg },
+		       "%s: %s given at a syscall-stop of %s did not stop it again", tname(e, tr),
+		       sig_name(sig), tname(e, x));
+		return -1;
+	}
+	m_signal_restopped(&e->m, x);
+	return 0;
+}
+
 int v_resume(struct engine *e, const struct stmt *s)
 {
 	int tr = task_of(e, s->name[0]), x = task_of(e, s->name[1]), sig = s->sig;
@@ -490,7 +517,7 @@ int v_resume(struct engine *e, const struct stmt *s)
 	enum agent_op op;
 	enum m_req mr = req_of(s->verb, &op);
 	struct m_pred p;
-	bool deliver, retrap = false;
+	bool deliver, restop, retrap = false;
 
 	if (tr < 0 || x < 0 || reachable(e, tr, x) < 0)
 		return -1;
@@ -510,6 +537,13 @@ int v_resume(struct engine *e, const struct stmt *s)
 		return -1;
 	p = m_predict_request(&e->m, tr, x, mr);
 	deliver = m_delivers_signal(&e->m, x);
+	restop = s->verb == V_CONT && !p.err && deliver && m_signal_restops(&e->m, x, sig);
+	/* JOBCTL_STOP_PENDING: a group-stop trap would come first, the signal's at the next resume. */
+	if (restop && T(e, x)->stop_pending) {
+		refuse(e, "cont of %s with %s at a syscall-stop while a group stop is pending: "
+		       "two stops would follow", tname(e, x), sig_name(sig));
+		return -1;
+	}
 	req = REQ(op, pid_for(e, tr, x), sig, 0);
 	if (start_call(e, tr, req) < 0)
 		return -1;
@@ -554,6 +588,8 @@ int v_resume(struct engine *e, const struct stmt *s)
 		break;
 	}
 	/* From PTRACE_EVENT_STOP and other event stops the signal is dropped. */
+	if (restop)
+		return collect_restop(e, tr, x, sig) < 0 ? -1 : 0;
 	if (sig && deliver)
 		m_signal(&e->m, x, sig);
 	else if (sig)

@@ -260,6 +260,12 @@ void m_trapped(struct model *m, int task, enum m_trap trap)
 		t->stop_pending = false;
 }
 
+void m_signal_restopped(struct model *m, int task)
+{
+	m_trapped(m, task, TRAP_SIGNAL);
+	m->t[task].why_state = R_SYSCALL_SIGNAL_STOP;
+}
+
 void m_seized_stopped(struct model *m, int task)
 {
 	/* perturbed: the model thinks it stays group-stopped (T) */

@@ -381,6 +381,10 @@ struct m_pred m_predict_traceme(const struct model *m, int task);
 struct m_pred m_predict_request(const struct model *m, int tracer, int task, enum m_req req);
 /* Is a resume signal given to @task delivered (signal-delivery or syscall stop)? */
 bool m_delivers_signal(const struct model *m, int task);
+/* A signal given to PTRACE_CONT of @task comes back as a signal-delivery-stop. */
+bool m_signal_restops(const struct model *m, int task, int sig);
+/* ... and it is in that signal-delivery-stop. */
+void m_signal_restopped(struct model *m, int task);
 
 /* Does a vfork()ing thread sleep (D) until its child execs?  (rule vfork-parent-waits) */
 bool m_vfork_parent_waits(const struct model *m);

@@ -244,3 +244,18 @@ bool m_delivers_signal(const struct model *m, int task)
 
 	return m_wrong(m, R_SIGNAL_DELIVERY) ? !d : d;
 }
+
+bool m_signal_restops(const struct model *m, int task, int sig)
+{
+	/*
+	 * ptrace_report_syscall() send_sig()s the resume signal to the
+	 * tracee (include/linux/ptrace.h:432-433); traced, it is never
+	 * ignored (sig_ignored(), kernel/signal.c:116, even SIG_DFL SIGTERM
+	 * of a namespace init), so get_signal() dequeues it and
+	 * ptrace_signal() stops again (:2772): a signal-delivery-stop with
+	 * that signal.  SIGKILL kills at once (complete_signal()).
+	 */
+	bool r = m->t[task].trap == TRAP_SYSCALL && sig && sig != SIGKILL;
+
+	return m_wrong(m, R_SYSCALL_SIGNAL_STOP) ? false : r;
+}
