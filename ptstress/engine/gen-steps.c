@@ -1,9 +1,41 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Generators of syscall and singlestep (fuzz only), and what a tracee
- * left single-stepping keeps other generators from drawing.
+ * Generators of the resumes fuzz draws beyond a plain cont: cont with a
+ * signal, syscall and singlestep, and what a tracee left single-stepping
+ * keeps other generators from drawing.
  */
+#include <signal.h>
+
 #include "engine/gen.h"
+
+/*
+ * Where a resume signal takes effect (m_delivers_signal()): a
+ * signal-delivery-stop delivers it (ptrace_signal(), kernel/signal.c:
+ * 2597-2627), a syscall-stop sends it and the tracee stops for it again
+ * (m_signal_restops()).  Not with a group stop pending (a group-stop trap
+ * would come first: v_resume() refuses it) or a SIGCONT queued (its
+ * signal-delivery-stop comes first: refused too).
+ */
+static bool resume_signal_counts(struct engine *e, int i)
+{
+	const struct mtask *t = T(e, i);
+
+	return (t->trap == TRAP_SIGNAL || t->trap == TRAP_SYSCALL) && !t->stop_pending &&
+	       !t->cont_queued;
+}
+
+bool gen_cont(struct engine *e, struct gen *g, struct stmt *st, int b)
+{
+	/* SIGUSR1/2: the agent's handler runs; SIGTERM: SIG_DFL, the group dies. */
+	static const int sigs[] = { SIGUSR1, SIGUSR2, SIGTERM };
+
+	if (!gen_tracer_task(e, st, b))
+		return false;
+	/* In fuzz, half the time a signal where it counts (stress draws as it did). */
+	if (g->fuzz && resume_signal_counts(e, b) && gen_rnd(g, 2))
+		st->sig = sigs[gen_rnd(g, 3)];
+	return true;
+}
 
 /*
  * A live thread of @i's group was left in its PTRACE_SINGLESTEP trap: its

@@ -374,34 +374,9 @@ bool g_listen(struct engine *e, struct gen *g, struct stmt *st)
 	return tracer_task(e, st, gen_pick(e, g, listenable));
 }
 
-/*
- * Where a resume signal takes effect (m_delivers_signal()): a
- * signal-delivery-stop delivers it (ptrace_signal(), kernel/signal.c:
- * 2597-2627), a syscall-stop sends it and the tracee stops for it again
- * (m_signal_restops()).  Not with a group stop pending (a group-stop trap
- * would come first: v_resume() refuses it) or a SIGCONT queued (its
- * signal-delivery-stop comes first: refused too).
- */
-static bool resume_signal_counts(struct engine *e, int i)
-{
-	const struct mtask *t = T(e, i);
-
-	return (t->trap == TRAP_SIGNAL || t->trap == TRAP_SYSCALL) && !t->stop_pending &&
-	       !t->cont_queued;
-}
-
 bool g_cont(struct engine *e, struct gen *g, struct stmt *st)
 {
-	/* SIGUSR1/2: the agent's handler runs; SIGTERM: SIG_DFL, the group dies. */
-	static const int sigs[] = { SIGUSR1, SIGUSR2, SIGTERM };
-	int b = gen_pick(e, g, traced_stopped);
-
-	if (!tracer_task(e, st, b))
-		return false;
-	/* In fuzz, half the time a signal where it counts (stress draws as it did). */
-	if (g->fuzz && resume_signal_counts(e, b) && gen_rnd(g, 2))
-		st->sig = sigs[gen_rnd(g, 3)];
-	return true;
+	return gen_cont(e, g, st, gen_pick(e, g, traced_stopped));
 }
 
 bool gen_tracer_task(struct engine *e, struct stmt *st, int b)

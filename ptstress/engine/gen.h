@@ -71,6 +71,8 @@ bool gen_stepping(struct engine *e, int i);
 bool gen_tracer_task(struct engine *e, struct stmt *st, int b);
 /* A tracee of one of our tracers in a ptrace stop. */
 bool gen_traced_stopped(struct engine *e, int i);
+/* "cont TRACER @b", in fuzz maybe with a signal where it counts (gen-steps.c); false for b < 0. */
+bool gen_cont(struct engine *e, struct gen *g, struct stmt *st, int b);
 /* A thread of @i's group other than its leader traces someone (gen-sigchld.c). */
 bool gen_nonleader_traces(struct engine *e, int i);
 /* A member process whose threads all run untraced, not a namespace init. */

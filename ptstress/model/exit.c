@@ -59,6 +59,9 @@ bool m_zapping(const struct model *m, int task)
 /*
  * release_task() of a non-leader: the last one notifies a zombie leader's
  * parent (kernel/exit.c:277-281), who may reap it (an ignored SIGCHLD).
+ * A leader a dying namespace's init reaps (zap_reaped) notifies too when
+ * it is traced: do_notify_parent() writes to ->parent, its tracer, which
+ * is not the init whose SIGCHLD zap_pid_ns_processes() ignores.
  */
 void m_release_thread(struct model *m, int i, int rule)
 {
@@ -68,7 +71,7 @@ void m_release_thread(struct model *m, int i, int rule)
 	m_set_life(m, i, ML_DEAD, rule);
 	/* release_task() :277-281: the leader may reap itself then */
 	if (lead != i && l->life == ML_ZOMBIE && !l->zapper && m_group_empty(m, lead) &&
-	    !l->zap_reaped &&
+	    (!l->zap_reaped || l->tracer != M_NONE) &&
 	    m_notify(m, lead, l->tracer != M_NONE ? l->tracer : l->real_parent,
 		     l->exit_signal, R_NOTIFY_PARENT))
 		m_autoreap(m, lead, R_SIGCHLD_AUTOREAP);
