@@ -114,6 +114,9 @@ struct estats {
 	long debugger_births;	/* tasks born traced by a real debugger (strace -f) */
 	long leader_exits;	/* leaders that exited alone, live threads behind them */
 	long exited_tkills;	/* tgkill()s of a zombie thread (tkill-exited-thread) */
+	long signal_conts;	/* conts whose signal took effect: delivered or sent */
+	long signal_restops;	/* ... sent from a syscall-stop, stopped for again
+				 * (syscall-stop-signal-restops) */
 	long probes;		/* pending-report probes sent (check_pending()) */
 	long probes_skipped;	/* probes left out: ptrace_links showed the group's
 				 * wait lists empty (prober_of()) */

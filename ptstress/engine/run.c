@@ -320,6 +320,8 @@ static int summary_json(struct engine *e, FILE *f, int verdict, bool kept)
 	json_int(&j, "debugger_births", e->st.debugger_births);
 	json_int(&j, "leader_exits", e->st.leader_exits);
 	json_int(&j, "exited_tkills", e->st.exited_tkills);
+	json_int(&j, "signal_conts", e->st.signal_conts);
+	json_int(&j, "signal_restops", e->st.signal_restops);
 	json_int(&j, "step_kills", e->m.step_kills);
 	json_int(&j, "probes", e->st.probes);
 	json_int(&j, "probes_skipped", e->st.probes_skipped);

@@ -505,6 +505,7 @@ static int collect_restop(struct engine *e, int tr, int x, int sig)
 		return -1;
 	}
 	m_signal_restopped(&e->m, x);
+	e->st.signal_restops++;
 	return 0;
 }
 
@@ -588,6 +589,8 @@ int v_resume(struct engine *e, const struct stmt *s)
 		break;
 	}
 	/* From PTRACE_EVENT_STOP and other event stops the signal is dropped. */
+	if (sig && deliver && s->verb == V_CONT)
+		e->st.signal_conts++;
 	if (restop)
 		return collect_restop(e, tr, x, sig) < 0 ? -1 : 0;
 	if (sig && deliver)
