@@ -588,11 +588,11 @@ int v_resume(struct engine *e, const struct stmt *s)
 		}
 		break;
 	}
-	/* From PTRACE_EVENT_STOP and other event stops the signal is dropped. */
 	if (sig && deliver && s->verb == V_CONT)
 		e->st.signal_conts++;
 	if (restop)
 		return collect_restop(e, tr, x, sig) < 0 ? -1 : 0;
+	/* From PTRACE_EVENT_STOP and other event stops the signal is dropped. */
 	if (sig && deliver)
 		m_signal(&e->m, x, sig);
 	else if (sig)
