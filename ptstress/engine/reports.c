@@ -174,10 +174,12 @@ static int sigchld_of(struct engine *e, int lead, const char *why)
 		no = &e->m.notices[j];
 		if (no->to_lead != lead || no->checked)
 			continue;
+		no->checked = true;
+		if (no->maybe)
+			continue;
 		if (first < 0)
 			first = j;
 		nno++;
-		no->checked = true;
 	}
 	if (nno && !n && !rep.sigchld_lost) {
 		no = &e->m.notices[first];

@@ -175,6 +175,8 @@ struct m_notice {
 	int alt_status;		/* ... instead (m_notify()); alt_code 0: none */
 	bool checked;		/* counted by a SIGCHLD check */
 	bool seen;		/* matched by a logged SIGCHLD */
+	bool maybe;		/* the kernel may send none for it (a race): it
+				 * matches a SIGCHLD, but none is owed */
 };
 
 /* The whole model. */
