@@ -80,17 +80,23 @@ void m_release_thread(struct model *m, int i, int rule)
 	 * when it is traced: do_notify_parent() writes to ->parent, its
 	 * tracer, not the init whose SIGCHLD zap_pid_ns_processes() ignores
 	 * (on kernels after 6.1 with the group's code: the zap's SIGKILL).
-	 * Whether a SIGCHLD goes is the zap's race when its exit signal is
-	 * another: its real parent, killed by the same zap, may or may not
-	 * have reparented it first (reparent_leader() sets SIGCHLD,
-	 * kernel/exit.c:671).  So the notice matches a SIGCHLD, but none is
-	 * owed (guest fuzz seed 2: "exit-signal none").
+	 * With the exit signal it had when the zap began, unless its real
+	 * parent, killed by the same zap, reparented it first
+	 * (reparent_leader() sets SIGCHLD, kernel/exit.c:671): which one comes
+	 * first is the zap's race (guest fuzz seed 2: "exit-signal none"),
+	 * settled by zap_ns() where it can be.  Where it is not, and only one
+	 * of the two sends SIGCHLD (do_notify_parent() may turn the other
+	 * into SIGCHLD too, m_notify()), the notice matches a SIGCHLD but none
+	 * is owed.  m_notify() appends at most one notice.
 	 */
-	if (l->tracer != M_NONE) {
-		m_notify(m, lead, l->tracer, SIGCHLD, R_NOTIFY_PARENT);
-		if (m->nnotices > n)
-			m->notices[m->nnotices - 1].maybe = true;
-	}
+	if (l->tracer == M_NONE)
+		return;
+	m_notify(m, lead, l->tracer, l->zap_sig, R_NOTIFY_PARENT);
+	if (l->zap_sig_sure || m->nnotices > n)
+		return;
+	m_notify(m, lead, l->tracer, SIGCHLD, R_NOTIFY_PARENT);
+	if (m->nnotices > n)
+		m->notices[m->nnotices - 1].maybe = true;
 }
 
 /*
@@ -120,6 +126,13 @@ static void zap_ns(struct model *m, int init)
 			continue;
 		t->owed_parent = 0;
 		t->zap_reaped = true;
+		/*
+		 * The exit signal its release notifies with (m_release_thread()):
+		 * this one for sure if SIGCHLD already, or if its real parent is
+		 * the zapping thread, which reparents only after the drain.
+		 */
+		t->zap_sig = t->exit_signal;
+		t->zap_sig_sure = t->exit_signal == SIGCHLD || (rp >= 0 && m->t[rp].zapper);
 		t->why_owed = R_ZAP_REAPED;
 	}
 	for (i = 0; i < m->n; i++) {

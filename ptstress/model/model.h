@@ -138,6 +138,9 @@ struct mtask {
 	int reports;		/* exit reports received so far, by anyone */
 	/* pid namespaces */
 	bool zap_reaped;	/* in a dying pid namespace: its init reaps it, no one else */
+	bool zap_sig_sure;	/* zap_reaped leaders: the release notifies with zap_sig,
+				 * not SIGCHLD if a dying real parent reparented it first */
+	int zap_sig;		/* zap_reaped leaders: ->exit_signal when the zap began */
 	bool detach_dead;	/* a zombie thread __ptrace_detach() let go at its tracer's
 				 * exit: released at the end of that exit (exit_ptrace()'s
 				 * dead list, release_task() after exit_notify()) */
