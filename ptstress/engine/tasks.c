@@ -97,6 +97,21 @@ int v_kill(struct engine *e, const struct stmt *s)
 		refuse(e, "%s is gone: its pid may have been reused", tname(e, x));
 		return -1;
 	}
+	/*
+	 * pass_signal() waits for the signal-delivery-stop at once.  A tracee
+	 * in a ptrace stop dequeues the signal only once resumed, a pending
+	 * group stop or trap comes first (get_signal(), kernel/signal.c
+	 * :2730-2737), and a queued lower-numbered signal is dequeued before
+	 * it (next_signal(), :207-250): the stop would name another signal.
+	 */
+	if (thread && sig != SIGKILL && T(e, x)->tracer != M_NONE && T(e, x)->life == ML_ALIVE &&
+	    (T(e, x)->stop != MS_RUNNING || T(e, x)->stop_pending || T(e, x)->cont_queued ||
+	     T(e, x)->in_exit)) {
+		refuse(e, "tkill %s of %s: a tracee takes it in a signal-delivery-stop only "
+		       "while it runs with no stop or signal before it (cont it first)",
+		       sig_name(sig), tname(e, x));
+		return -1;
+	}
 	if (thread)
 		r = syscall(SYS_tgkill, T(e, T(e, x)->leader)->tid, T(e, x)->tid, sig);
 	else
