@@ -13,8 +13,9 @@
  * signal-delivery-stop delivers it (ptrace_signal(), kernel/signal.c:
  * 2597-2627), a syscall-stop sends it and the tracee stops for it again
  * (m_signal_restops()).  Not with a group stop pending (a group-stop trap
- * would come first: v_resume() refuses it) or a SIGCONT queued (its
- * signal-delivery-stop comes first: refused too).
+ * comes first: v_resume() refuses that at a syscall-stop, the model has
+ * the trap at a signal-delivery-stop, but the signal would not count) or
+ * a SIGCONT queued (its signal-delivery-stop comes first: refused too).
  */
 static bool resume_signal_counts(struct engine *e, int i)
 {
@@ -26,7 +27,11 @@ static bool resume_signal_counts(struct engine *e, int i)
 
 bool gen_cont(struct engine *e, struct gen *g, struct stmt *st, int b)
 {
-	/* SIGUSR1/2: the agent's handler runs; SIGTERM: SIG_DFL, the group dies. */
+	/*
+	 * SIGUSR1/2: the agent's handler runs; SIGTERM: SIG_DFL, the group
+	 * dies, but a namespace init drops it (SIGNAL_UNKILLABLE, get_signal(),
+	 * kernel/signal.c:2811-2813).  None is blocked by an agent.
+	 */
 	static const int sigs[] = { SIGUSR1, SIGUSR2, SIGTERM };
 
 	if (!gen_tracer_task(e, st, b))
