@@ -255,7 +255,6 @@ bool m_signal_restops(const struct model *m, int task, int sig)
 	 * ptrace_signal() stops again (:2772): a signal-delivery-stop with
 	 * that signal.  SIGKILL kills at once (complete_signal()).
 	 */
-	bool r = m->t[task].trap == TRAP_SYSCALL && sig && sig != SIGKILL;
-
-	return m_wrong(m, R_SYSCALL_SIGNAL_STOP) ? false : r;
+	return !m_wrong(m, R_SYSCALL_SIGNAL_STOP) && m->t[task].trap == TRAP_SYSCALL && sig &&
+	       sig != SIGKILL;
 }
