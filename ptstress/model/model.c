@@ -616,6 +616,10 @@ void m_exit_ptrace(struct model *m, int tracer)
 		m->unpredictable = "a tracee left single-stepping and an EXITKILL tracee of its "
 				   "group lose their tracer together: SIGTRAP or SIGKILL first "
 				   "is a race";
+	else if (m_step_zap_race(m, tracer) && !m_wrong(m, R_STEP_TRACER_EXIT))
+		m->unpredictable = "a tracee left single-stepping in a pid namespace whose init "
+				   "dies of the same tracer exit: the zap's SIGKILL and the "
+				   "SIGTRAP race";
 
 	for (i = 0; i < m->n; i++) {
 		struct mtask *t = &m->t[i];

@@ -276,6 +276,8 @@ void m_why_group(struct model *m, int lead, int rule);
 void m_stepped(struct model *m, int task, bool on);
 /* m_exit_ptrace()'s part for single steps (step.c) */
 bool m_step_exitkill_race(const struct model *m, int tracer);
+/* ... or one inside a pid namespace whose init the same exit kills (step.c). */
+bool m_step_zap_race(const struct model *m, int tracer);
 void m_step_untraced(struct model *m, int tracer, int x);
 void m_set_subreaper(struct model *m, int proc, bool on);
 /* A process's exit signal as its clone() gave it (copy_process()); SIGCHLD by default. */

@@ -53,6 +53,52 @@ bool m_step_exitkill_race(const struct model *m, int tracer)
 	return false;
 }
 
+/* Does the exit of @tracer kill namespace init @k's group too (see below)? */
+static bool init_dies_with(const struct model *m, int tracer, int k)
+{
+	int i;
+
+	for (i = 0; i < m->n; i++) {
+		const struct mtask *o = &m->t[i];
+
+		if (o->leader != k || o->life != ML_ALIVE)
+			continue;
+		if (o->tracer == tracer && (o->stepping || (o->ptrace_opts & PTRACE_O_EXITKILL)))
+			return true;
+		if (o->pdeath_signal && m->t[k].real_parent == tracer)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A tracee of @tracer left single-stepping, inside a pid namespace whose
+ * init (or an enclosing one's) the same exit kills: a thread of the
+ * init's group left single-stepping or EXITKILL by @tracer, or its
+ * pdeath signal.  That init's find_child_reaper() zaps the namespace
+ * (kernel/exit.c:588-616, zap_pid_ns_processes()), and the zap's SIGKILL
+ * races with the tracee's own SIGTRAP: which one the group dies of is the
+ * scheduler's (host fuzz seed 35: killed(SIGKILL), the model said
+ * SIGTRAP).  Looked at before exit_ptrace() unlinks anyone.
+ */
+bool m_step_zap_race(const struct model *m, int tracer)
+{
+	int x, lead, k;
+
+	for (x = 0; x < m->n; x++) {
+		if (m->t[x].tracer != tracer || !m->t[x].stepping || m->t[x].life != ML_ALIVE ||
+		    (m->t[x].ptrace_opts & PTRACE_O_EXITKILL))
+			continue;
+		lead = m->t[x].leader;
+		/* an init's own zap spares its group: start at the namespace above */
+		k = m->t[lead].ns == lead ? m->t[lead].ns_parent : m->t[lead].ns;
+		for (; k != M_NONE; k = m->t[k].ns_parent)
+			if (k != lead && init_dies_with(m, tracer, k))
+				return true;
+	}
+	return false;
+}
+
 /*
  * Tracee @x of the exiting thread @tracer was left in its PTRACE_SINGLESTEP
  * trap.  exit_ptrace() -> __ptrace_detach() unlinks and wakes it without
