@@ -157,6 +157,9 @@ bool g_pdeathsig(struct engine *e, struct gen *g, struct stmt *st)
 	rp = T(e, T(e, a)->leader)->real_parent;
 	if (rp >= 0 && gen_ignores_sigchld(e, rp))
 		return false;
+	/* nor to a namespace init whose parent's exit would zap a single step */
+	if (gen_ns_steps_under(e, T(e, a)->leader, rp))
+		return false;
 	gen_names(st, 1, T(e, a)->name, NULL);
 	st->sig = SIGKILL;
 	return true;

@@ -290,9 +290,10 @@ bool g_seize(struct engine *e, struct gen *g, struct stmt *st)
 		 * not into a group that ignores SIGCHLD: see g_sigchld(); nor
 		 * into one with a thread left single-stepping, which would
 		 * then die of SIGTRAP or SIGKILL at a common tracer's exit
-		 * (m_exit_ptrace())
+		 * (m_exit_ptrace()), nor into a namespace init with one inside
 		 */
-		if (gen_ignores_sigchld(e, b) || gen_stepping(e, b))
+		if (gen_ignores_sigchld(e, b) || gen_stepping(e, b) ||
+		    gen_ns_steps_under(e, T(e, b)->leader, a))
 			st->opts &= ~O_EXITKILL;
 	}
 	/*

@@ -67,6 +67,8 @@ bool gen_is_member(struct engine *e, int i);
 bool gen_ignores_sigchld(struct engine *e, int i);
 /* A live thread of @i's group was left single-stepping (a PTRACE_SINGLESTEP trap). */
 bool gen_stepping(struct engine *e, int i);
+/* A task inside init @k's namespace is left single-stepping by @tr's group (gen-steps.c). */
+bool gen_ns_steps_under(struct engine *e, int k, int tr);
 /* "TRACER TASK" of tracee @b into @st; false for b < 0. */
 bool gen_tracer_task(struct engine *e, struct stmt *st, int b);
 /* A tracee of one of our tracers in a ptrace stop. */
