@@ -115,6 +115,8 @@ struct estats {
 	long leader_exits;	/* leaders that exited alone, live threads behind them */
 	long exited_tkills;	/* tgkill()s of a zombie thread (tkill-exited-thread) */
 	long signal_conts;	/* conts whose signal took effect: delivered or sent */
+	long open_fds;		/* R's open files when the steps ended (close_released()) */
+	long live_end;		/* ... and the tasks not released then */
 	long signal_restops;	/* ... sent from a syscall-stop, stopped for again
 				 * (syscall-stop-signal-restops) */
 	long probes;		/* pending-report probes sent (check_pending()) */
