@@ -115,10 +115,10 @@ struct estats {
 	long leader_exits;	/* leaders that exited alone, live threads behind them */
 	long exited_tkills;	/* tgkill()s of a zombie thread (tkill-exited-thread) */
 	long signal_conts;	/* conts whose signal took effect: delivered or sent */
-	long open_fds;		/* R's open files when the steps ended (close_released()) */
-	long live_end;		/* ... and the tasks not released then */
 	long signal_restops;	/* ... sent from a syscall-stop, stopped for again
 				 * (syscall-stop-signal-restops) */
+	long open_fds;		/* R's open files when the steps ended (close_released()) */
+	long live_end;		/* ... and the tasks not released then */
 	long probes;		/* pending-report probes sent (check_pending()) */
 	long probes_skipped;	/* probes left out: ptrace_links showed the group's
 				 * wait lists empty (prober_of()) */

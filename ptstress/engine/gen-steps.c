@@ -94,7 +94,7 @@ static bool under_init_of(struct engine *e, int i, int tr)
 
 	k = T(e, lead)->ns == lead ? T(e, lead)->ns_parent : T(e, lead)->ns;
 	for (; k != M_NONE; k = T(e, k)->ns_parent) {
-		for (j = k; j < e->m.n; j++) {
+		for (j = T(e, k)->first; j <= T(e, k)->last; j++) {
 			const struct mtask *o = T(e, j);
 
 			if (o->leader != k || o->life != ML_ALIVE)

@@ -292,8 +292,9 @@ bool g_seize(struct engine *e, struct gen *g, struct stmt *st)
 		 * then die of SIGTRAP or SIGKILL at a common tracer's exit
 		 * (m_exit_ptrace()), nor into a namespace init with one inside
 		 */
-		if (gen_ignores_sigchld(e, b) || gen_stepping(e, b) ||
-		    gen_ns_steps_under(e, T(e, b)->leader, a))
+		if ((st->opts & O_EXITKILL) &&
+		    (gen_ignores_sigchld(e, b) || gen_stepping(e, b) ||
+		     gen_ns_steps_under(e, T(e, b)->leader, a)))
 			st->opts &= ~O_EXITKILL;
 	}
 	/*

@@ -58,7 +58,8 @@ static bool init_dies_with(const struct model *m, int tracer, int k)
 {
 	int i;
 
-	for (i = 0; i < m->n; i++) {
+	/* every task of the group lies in first..last (m_alive_thread()) */
+	for (i = m->t[k].first; i <= m->t[k].last; i++) {
 		const struct mtask *o = &m->t[i];
 
 		if (o->leader != k || o->life != ML_ALIVE)
