@@ -119,6 +119,8 @@ struct estats {
 				 * (syscall-stop-signal-restops) */
 	long open_fds;		/* R's open files when the steps ended (close_released()) */
 	long live_end;		/* ... and the tasks not released then */
+	long live_max;		/* the most tasks not released before a step
+				 * (fuzz reaps at its cap, one_round()) */
 	long probes;		/* pending-report probes sent (check_pending()) */
 	long probes_skipped;	/* probes left out: ptrace_links showed the group's
 				 * wait lists empty (prober_of()) */

@@ -183,6 +183,8 @@ static int run_step(struct engine *e, const struct stmt *s)
 	e->cur_timeout = s->within ? s->within : 0;
 	e->st.steps++;
 	e->st.verb_steps[s->verb]++;
+	if (e->m.nlive > e->st.live_max)
+		e->st.live_max = e->m.nlive;
 	logf_(e, "%s:%d: %s", s->loc.file, s->loc.line, sc_verb_name(s->verb));
 	if (!snapshot(e))
 		return -1;
@@ -369,6 +371,7 @@ static int summary_json(struct engine *e, FILE *f, int verdict, bool kept)
 	json_int(&j, "signal_restops", e->st.signal_restops);
 	json_int(&j, "open_fds", e->st.open_fds);
 	json_int(&j, "live_end", e->st.live_end);
+	json_int(&j, "live_max", e->st.live_max);
 	json_int(&j, "step_kills", e->m.step_kills);
 	json_int(&j, "probes", e->st.probes);
 	json_int(&j, "probes_skipped", e->st.probes_skipped);
