@@ -30,23 +30,40 @@ void m_stepped(struct model *m, int task, bool on)
 }
 
 /*
+ * Does @j's exit_ptrace() run together with that of exiting thread
+ * @tracer?  @tracer itself, and every thread of its group that entered
+ * do_exit() in the same step and has not notified yet: a group exit or
+ * de_thread() marks them all exited before the first exit_notify()
+ * (exit_threads(), model/exit.c), and in the kernel each runs its own
+ * do_exit() -> exit_notify() -> exit_ptrace() (kernel/exit.c:730-731) in
+ * the scheduler's order, not in the model's.  A thread held in its
+ * PTRACE_EVENT_EXIT stop is not one: it notifies when its tracer says.
+ */
+static bool exits_with(const struct model *m, int tracer, int j)
+{
+	return j == tracer ||
+	       (j >= 0 && m->t[j].leader == m->t[tracer].leader && m->t[j].life == ML_ALIVE &&
+		m->t[j].exited);
+}
+
+/*
  * A tracee of @tracer left single-stepping, not EXITKILL itself, with a
- * live sibling thread that is an EXITKILL tracee of @tracer: both lose
- * the tracer together, and whether the SIGTRAP or the SIGKILL takes the
- * group first is the scheduler's.  Looked at before exit_ptrace()
- * unlinks anyone.
+ * live sibling thread that is an EXITKILL tracee of @tracer, or of a
+ * thread exiting with it (exits_with()): both lose their tracer
+ * together, and whether the SIGTRAP or the SIGKILL takes the group first
+ * is the scheduler's.  Looked at before exit_ptrace() unlinks anyone.
  */
 bool m_step_exitkill_race(const struct model *m, int tracer)
 {
 	int x, i;
 
 	for (x = 0; x < m->n; x++) {
-		if (m->t[x].tracer != tracer || !m->t[x].stepping ||
+		if (!exits_with(m, tracer, m->t[x].tracer) || !m->t[x].stepping ||
 		    (m->t[x].ptrace_opts & PTRACE_O_EXITKILL))
 			continue;
 		for (i = 0; i < m->n; i++)
 			if (i != x && m->t[i].leader == m->t[x].leader &&
-			    m->t[i].life == ML_ALIVE && m->t[i].tracer == tracer &&
+			    m->t[i].life == ML_ALIVE && exits_with(m, tracer, m->t[i].tracer) &&
 			    (m->t[i].ptrace_opts & PTRACE_O_EXITKILL))
 				return true;
 	}
@@ -64,19 +81,20 @@ static bool init_dies_with(const struct model *m, int tracer, int k)
 
 		if (o->leader != k || o->life != ML_ALIVE)
 			continue;
-		if (o->tracer == tracer && (o->stepping || (o->ptrace_opts & PTRACE_O_EXITKILL)))
+		if (exits_with(m, tracer, o->tracer) &&
+		    (o->stepping || (o->ptrace_opts & PTRACE_O_EXITKILL)))
 			return true;
-		if (o->pdeath_signal && m->t[k].real_parent == tracer)
+		if (o->pdeath_signal && exits_with(m, tracer, m->t[k].real_parent))
 			return true;
 	}
 	return false;
 }
 
 /*
- * A tracee of @tracer left single-stepping, inside a pid namespace whose
- * init (or an enclosing one's) the same exit kills: a thread of the
- * init's group left single-stepping or EXITKILL by @tracer, or its
- * pdeath signal.  That init's find_child_reaper() zaps the namespace
+ * A tracee of @tracer (or of a thread exiting with it: exits_with()) left
+ * single-stepping, inside a pid namespace whose init (or an enclosing
+ * one's) the same exits kill: a thread of the init's group left
+ * single-stepping or EXITKILL by one of them, or its pdeath signal.  That init's find_child_reaper() zaps the namespace
  * (kernel/exit.c:588-616, zap_pid_ns_processes()), and the zap's SIGKILL
  * races with the tracee's own SIGTRAP: which one the group dies of is the
  * scheduler's (host fuzz seed 35: killed(SIGKILL), the model said
@@ -87,8 +105,8 @@ bool m_step_zap_race(const struct model *m, int tracer)
 	int x, lead, k;
 
 	for (x = 0; x < m->n; x++) {
-		if (m->t[x].tracer != tracer || !m->t[x].stepping || m->t[x].life != ML_ALIVE ||
-		    (m->t[x].ptrace_opts & PTRACE_O_EXITKILL))
+		if (!exits_with(m, tracer, m->t[x].tracer) || !m->t[x].stepping ||
+		    m->t[x].life != ML_ALIVE || (m->t[x].ptrace_opts & PTRACE_O_EXITKILL))
 			continue;
 		lead = m->t[x].leader;
 		/* an init's own zap spares its group: start at the namespace above */

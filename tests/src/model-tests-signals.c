@@ -269,21 +269,28 @@ TEST(ignoring_group_exit_detach_race)
  * (ptrace_resume(), :870-880), nor after a detach (k 3, ptrace_detach()
  * :598); an EXITKILL tracee dies of the SIGKILL sent first (k 4); with an
  * EXITKILL sibling tracee of the same tracer which signal wins is a race
- * (k 6).
+ * (k 6), and so it is when that sibling's tracer is another thread of the
+ * tracer's group exiting with it (k 7: their exit_ptrace()s run in the
+ * scheduler's order).  That thread exiting alone races with nothing: its
+ * SIGKILL ends the group, the stepping tracee still traced (k 8).
  */
 TEST(tracer_exit_keeps_singlestep)
 {
-	for (int k = 0; k < 7; k++) {
-		int t, a, a1, x;
+	for (int k = 0; k < 9; k++) {
+		int t, t1 = -1, a, a1, x;
 
 		setup();
 		t = proc(0, "T", 3901);
 		a = proc(0, "A", 3902);
 		a1 = thread(a, "A.t1", 3903);
+		if (k >= 7)
+			t1 = thread(t, "T.t1", 3904);
 		x = k == 5 ? a1 : a;
 		seize(t, x, k == 4 ? PTRACE_O_EXITKILL : 0);
 		if (k == 6)
 			seize(t, a1, PTRACE_O_EXITKILL);
+		if (k >= 7)
+			seize(t1, a1, PTRACE_O_EXITKILL);
 		m_trapped(&m, x, TRAP_EVENT_STOP);
 		m_stepped(&m, x, true);
 		EXPECT_EQ(m.t[x].stop, MS_TRACED);
@@ -293,9 +300,17 @@ TEST(tracer_exit_keeps_singlestep)
 			m_stepped(&m, x, false);
 		if (k == 3)
 			m_untrace(&m, x, R_DETACH_UNLINK);
+		if (k == 8) {
+			m_thread_exit(&m, t1, 0, 0);
+			EXPECT_EQ(m.unpredictable == NULL, true);
+			EXPECT_EQ(m.t[a].tracer, t);
+			EXPECT_EQ(m.t[a].group_exit, true);
+			EXPECT_EQ(m.step_kills, 0);
+			continue;
+		}
 		m_group_exit(&m, t, 0, SIGKILL);
-		EXPECT_EQ(m.unpredictable != NULL, k == 6);
-		if (k == 6)
+		EXPECT_EQ(m.unpredictable != NULL, k == 6 || k == 7);
+		if (k == 6 || k == 7)
 			continue;
 		EXPECT_EQ(m.t[x].tracer, M_NONE);
 		EXPECT_EQ(m.t[a].life, k == 0 || k == 4 || k == 5 ? ML_ZOMBIE : ML_ALIVE);
