@@ -454,6 +454,27 @@ bool m_group_empty(const struct model *m, int lead)
 }
 
 /*
+ * pid_ns->child_reaper as find_child_reaper() returns it to
+ * forget_original_parent() (kernel/exit.c:592-594): the thread that holds
+ * the role, whatever its state.  After the init's leader exited alone it
+ * is the live thread the role moved to (:597-600), not the leader; during
+ * a zap it is the exiting zapper, asleep in zap_pid_ns_processes() (:602-
+ * 616), and the orphans of the namespace's dying tasks go to it (fuzz seed
+ * 13: the zapper p18.t1 took p285 in the kernel, the model gave it to the
+ * zombie leader p18).  A released holder (none should be) falls back to a
+ * live thread of the init, then to its leader.
+ */
+static int ns_child_reaper(const struct model *m, int ns)
+{
+	int th = m->t[ns].ns_reaper;
+
+	if (th >= 0 && m->t[th].life != ML_DEAD)
+		return th;
+	th = m_alive_thread(m, ns);
+	return th != M_NONE ? th : ns;
+}
+
+/*
  * find_new_reaper(): a live sibling thread; else the nearest subreaper
  * ancestor with a live thread, not leaving the pid namespace (the walk
  * stops at pid level changes); else the namespace's child_reaper.
@@ -470,10 +491,14 @@ static int find_new_reaper(const struct model *m, int father, int *rule)
 	/* perturbed: the exiting thread's siblings are skipped */
 	if (th != M_NONE && !m_wrong(m, R_REAPER_SIBLING))
 		return th;
-	/* father is the namespace's init: zap_pid_ns_processes() empties it. */
+	/*
+	 * father is a thread of the namespace's init: no subreaper walk
+	 * leaves the namespace, so child_reaper takes them (the zapper
+	 * itself when father zaps: zap_pid_ns_processes() empties it).
+	 */
 	*rule = R_REAPER_NS_INIT;
 	if (ns == lead)
-		return lead;
+		return ns_child_reaper(m, ns);
 	*rule = R_REAPER_SUBREAPER;
 	for (r = m->t[lead].real_parent; r >= 0 && !m_wrong(m, R_REAPER_SUBREAPER);
 	     r = m->t[m->t[r].leader].real_parent) {
@@ -495,11 +520,7 @@ static int find_new_reaper(const struct model *m, int father, int *rule)
 	*rule = R_REAPER_NS_INIT;
 	if (m_wrong(m, R_REAPER_NS_INIT))
 		return M_INIT;	/* perturbed: the namespace's orphans go to the global init */
-	th = m->t[ns].ns_reaper;
-	if (th >= 0 && m->t[th].life == ML_ALIVE && !m->t[th].exited)
-		return th;
-	th = m_alive_thread(m, ns);
-	return th != M_NONE ? th : ns;
+	return ns_child_reaper(m, ns);
 }
 
 void m_queue_signal(struct model *m, int task, int sig)
