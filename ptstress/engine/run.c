@@ -391,6 +391,7 @@ static int summary_json(struct engine *e, FILE *f, int verdict, bool kept)
 	json_int(&j, "live_end", e->st.live_end);
 	json_int(&j, "live_max", e->st.live_max);
 	json_int(&j, "step_kills", e->m.step_kills);
+	json_int(&j, "reaper_moves", e->m.reaper_moves);
 	json_int(&j, "probes", e->st.probes);
 	json_int(&j, "probes_skipped", e->st.probes_skipped);
 	if (json_end(&j) < 0) {

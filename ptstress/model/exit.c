@@ -264,6 +264,7 @@ static void exit_notify(struct model *m, int i)
 
 		if (th != M_NONE && !m_wrong(m, R_CHILD_REAPER_MOVES)) {
 			l->ns_reaper = th;
+			m->reaper_moves++;
 		} else if (th == M_NONE) {
 			release_detached(m);
 			/* EXITKILL tracees die while the zapper sleeps (exit_ptrace() first) */

@@ -200,6 +200,9 @@ struct model {
 	const char *unpredictable;	/* a step the rules cannot predict: why; NULL */
 	long step_kills;	/* tracees a tracer's exit left single-stepping, to die of
 				 * SIGTRAP (tracer-exit-keeps-singlestep) */
+	long reaper_moves;	/* a namespace's child_reaper thread exited and the
+				 * role moved to a live thread of init's group
+				 * (find_child_reaper()) */
 	int *pdeath;		/* signals sent under tasklist_lock, not yet delivered:
 				 * (task, sig) pairs: pdeath signals, EXITKILL's SIGKILL */
 	int npdeath, pdeath_cap;
