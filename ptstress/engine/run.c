@@ -58,9 +58,10 @@ static void snap_of(const struct mtask *t, struct tsnap *s)
  * exec's old leader is released, the execing thread keeps its own index),
  * so its snapshot from then on never changes and neither the step's
  * snapshot nor mark_dirty() reads its model entry again.  A long run
- * has released most of its tasks: a 60-s host fuzz some 20 000 of 21 000,
- * whose every entry both passes read at every step (R's rate fell from
- * 1 290 steps/s to 830 in 60 s with an even population).
+ * has released most of its tasks (a 60-s host fuzz some 20 000 of
+ * 21 000), whose entries both passes read at every step: about 5 % of R's
+ * rate at the end of such a run.  The model's other walks over every task
+ * still slow a long run down (docs/fuzz.md, session 24).
  */
 static bool released_before(const struct engine *e, int i)
 {
