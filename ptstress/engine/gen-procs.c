@@ -31,7 +31,6 @@ static bool vfork_followable(struct engine *e, int p)
 	return t->seized && !(t->ptrace_opts & PTRACE_O_TRACEEXEC);
 }
 
-/* The statement, and the index of its parent task (-1: R). */
 /* No thread of @p's group traced (R's, @p <= 0, never is). */
 static bool group_untraced(struct engine *e, int p)
 {
@@ -45,6 +44,7 @@ static bool group_untraced(struct engine *e, int p)
 	return true;
 }
 
+/* The statement, and the index of its parent task (-1: R). */
 static int draw_process(struct engine *e, struct gen *g, struct stmt *st)
 {
 	int p = gen_rnd(g, 4) ? gen_pick(e, g, gen_is_proc) : -1;
