@@ -416,7 +416,8 @@ int m_live_threads(const struct model *m, int lead)
 {
 	int i, n = 0;
 
-	for (i = 0; i < m->n; i++)
+	/* every task of the group lies in first..last (m_alive_thread()) */
+	for (i = m->t[lead].first; i <= m->t[lead].last; i++)
 		n += m->t[i].leader == lead && m->t[i].life == ML_ALIVE;
 	return n;
 }

@@ -55,14 +55,15 @@ static bool exits_with(const struct model *m, int tracer, int j)
  */
 bool m_step_exitkill_race(const struct model *m, int tracer)
 {
-	int x, i;
+	int x, i, lead;
 
 	for (x = 0; x < m->n; x++) {
 		if (!exits_with(m, tracer, m->t[x].tracer) || !m->t[x].stepping ||
 		    (m->t[x].ptrace_opts & PTRACE_O_EXITKILL))
 			continue;
-		for (i = 0; i < m->n; i++)
-			if (i != x && m->t[i].leader == m->t[x].leader &&
+		lead = m->t[x].leader;
+		for (i = m->t[lead].first; i <= m->t[lead].last; i++)
+			if (i != x && m->t[i].leader == lead &&
 			    m->t[i].life == ML_ALIVE && exits_with(m, tracer, m->t[i].tracer) &&
 			    (m->t[i].ptrace_opts & PTRACE_O_EXITKILL))
 				return true;
@@ -94,11 +95,12 @@ static bool init_dies_with(const struct model *m, int tracer, int k)
  * A tracee of @tracer (or of a thread exiting with it: exits_with()) left
  * single-stepping, inside a pid namespace whose init (or an enclosing
  * one's) the same exits kill: a thread of the init's group left
- * single-stepping or EXITKILL by one of them, or its pdeath signal.  That init's find_child_reaper() zaps the namespace
- * (kernel/exit.c:588-616, zap_pid_ns_processes()), and the zap's SIGKILL
- * races with the tracee's own SIGTRAP: which one the group dies of is the
- * scheduler's (host fuzz seed 35: killed(SIGKILL), the model said
- * SIGTRAP).  Looked at before exit_ptrace() unlinks anyone.
+ * single-stepping or EXITKILL by one of them, or its pdeath signal.  That
+ * init's find_child_reaper() zaps the namespace (kernel/exit.c:588-616,
+ * zap_pid_ns_processes()), and the zap's SIGKILL races with the tracee's
+ * own SIGTRAP: which one the group dies of is the scheduler's (host fuzz
+ * seed 35: killed(SIGKILL), the model said SIGTRAP).  Looked at before
+ * exit_ptrace() unlinks anyone.
  */
 bool m_step_zap_race(const struct model *m, int tracer)
 {
