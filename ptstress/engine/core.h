@@ -117,7 +117,7 @@ struct estats {
 	long signal_conts;	/* conts whose signal took effect: delivered or sent */
 	long signal_restops;	/* ... sent from a syscall-stop, stopped for again
 				 * (syscall-stop-signal-restops) */
-	long open_fds;		/* R's open files when the steps ended (close_released()) */
+	long open_fds;		/* R's open files when the steps ended (task_files_close()) */
 	long live_end;		/* ... and the tasks not released then */
 	long live_max;		/* the most tasks not released before a step
 				 * (fuzz reaps at its cap, one_round()) */

@@ -9,6 +9,8 @@
 
 #include "engine/core.h"
 
+/* Close task @i's agent channel and cached /proc files (its pidfd stays). */
+void task_files_close(struct engine *e, int i);
 /* Wait for quiescence of the dirty tasks (or all), then compare. 0 or -1. */
 int check_tasks(struct engine *e, bool all, const char *why);
 /* SIGCHLD: every process the model says was notified got one, from a notifier. */

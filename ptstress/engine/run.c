@@ -133,34 +133,6 @@ static void count_states(struct engine *e)
 	}
 }
 
-/*
- * The command channels and cached /proc files of released tasks, closed:
- * a long run's open files then follow its live population, not every task
- * it ever had (host fuzz seed 42: 15 051 agent sockets open for 3 739 live
- * tasks after 60 s, then EMFILE at an RLIMIT_NOFILE of 20 000, a harness
- * error).  A released task's agent is gone and nothing calls it again (an
- * exec keeps the execing thread's index and channel, the old leader is the
- * one released).  Its pidfd stays: `pidfd` polls a released pid on.  Every
- * 64 steps: one pass over the tasks.
- */
-static void close_released(struct engine *e)
-{
-	int i;
-
-	if (e->st.steps % 64)
-		return;
-	for (i = 1; i < e->m.n && i < e->e_cap; i++) {
-		if (e->m.t[i].life != ML_DEAD)
-			continue;
-		if (e->e[i].fd >= 0) {
-			close(e->e[i].fd);
-			e->e[i].fd = -1;
-		}
-		proc_fd_close(&e->e[i].status);
-		proc_fd_close(&e->e[i].links);
-	}
-}
-
 /* R's open files (/proc/self/fd, less the directory's own); -1 unknown. */
 static long count_open_fds(void)
 {
@@ -229,7 +201,6 @@ static int run_step(struct engine *e, const struct stmt *s)
 			mark_dirty(e);
 			count_states(e);
 			check_tasks(e, false, "after this step");
-			close_released(e);
 		}
 		e->st.after_ns += ps_now_ns() - t0;
 	}
@@ -282,17 +253,10 @@ static void teardown(struct engine *e)
 
 		if (t->leader == i && t->life != ML_DEAD && t->tid > 0)
 			kill(t->tid, SIGKILL);
-		if (i < e->e_cap && e->e[i].fd >= 0) {
-			close(e->e[i].fd);
-			e->e[i].fd = -1;
-		}
+		task_files_close(e, i);
 		if (i < e->e_cap && e->e[i].pidfd >= 0) {
 			close(e->e[i].pidfd);
 			e->e[i].pidfd = -1;
-		}
-		if (i < e->e_cap) {
-			proc_fd_close(&e->e[i].status);
-			proc_fd_close(&e->e[i].links);
 		}
 	}
 	if (ps_cleanup() < 0) {
