@@ -67,6 +67,7 @@ static const char help_text[] =
 	"  --kernel=require  no ptrace_links file: exit 3 (wrong kernel booted)\n"
 	"  --timeout SEC     deadline of each wait for a promised event (default 30)\n"
 	"  --report-dir DIR  where each scenario's report directory goes\n"
+	"                    (default $TMPDIR/ptstress-report.PID, TMPDIR default /tmp)\n"
 	"  --json FILE       one JSON line per finding and per scenario\n"
 	"  --keep-reports    keep the report directories of passing scenarios too\n"
 	"  --first-finding   run no scenario after the first one with a finding\n"

@@ -627,8 +627,8 @@ static void report_dirs(const char *base, struct scenario *scs, int n, char (*di
 
 int cmd_run(struct scenario *scs, int n, struct run_opts *o, FILE *json)
 {
-	char defbase[64], (*dirs)[PATH_MAX];
-	const char *base = o->report_base;
+	char defbase[PATH_MAX / 2], (*dirs)[PATH_MAX];
+	const char *base = o->report_base, *tmpdir;
 	int i, worst = 0, r, skipped = 0;
 	pid_t tracer = own_tracer();
 	struct obs_stream obs;
@@ -643,7 +643,16 @@ int cmd_run(struct scenario *scs, int n, struct run_opts *o, FILE *json)
 	if (!dirs)
 		return PS_EXIT_HARNESS;
 	if (!base) {
-		snprintf(defbase, sizeof(defbase), "/tmp/ptstress-report.%d", (int)getpid());
+		/* $TMPDIR's, as mktemp(1) and the minimizer's scratch directory */
+		tmpdir = getenv("TMPDIR");
+		if (!tmpdir || tmpdir[0] != '/')
+			tmpdir = "/tmp";
+		if (snprintf(defbase, sizeof(defbase), "%s/ptstress-report.%d", tmpdir,
+			     (int)getpid()) >= (int)sizeof(defbase)) {
+			fprintf(stderr, "ptstress run: TMPDIR %s: too long\n", tmpdir);
+			free(dirs);
+			return PS_EXIT_USAGE;
+		}
 		base = defbase;
 	}
 	if (mkdir_p(base) < 0) {
