@@ -146,6 +146,8 @@ struct agent_reply {
 
 /* The name of @op ("seize"), "?" if unknown. */
 const char *agent_op_name(unsigned int op);
+/* The op named @name, or -1. */
+int agent_op_find(const char *name);
 /* "seize pid=12 arg=0x100000" for the step log; returns @buf. */
 char *agent_req_str(const struct agent_req *req, char *buf, size_t len);
 /* Fill in a reply: ok, errno and a message. */

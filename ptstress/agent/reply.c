@@ -20,6 +20,16 @@ const char *agent_op_name(unsigned int op)
 	return op < OP_NR ? ops[op].name : "?";
 }
 
+int agent_op_find(const char *name)
+{
+	int op;
+
+	for (op = 0; op < OP_NR; op++)
+		if (!strcmp(ops[op].name, name))
+			return op;
+	return -1;
+}
+
 char *agent_req_str(const struct agent_req *req, char *buf, size_t len)
 {
 	const char *f = req->op < OP_NR ? ops[req->op].fields : "";

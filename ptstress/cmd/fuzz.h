@@ -22,6 +22,9 @@ struct fuzz_args {
 	const char *finding_tasks; /* --finding-tasks A,B: the finding's tasks, when the
 				    * caller knows them (the input's replay may not tell:
 				    * it can kill the guest before its record) */
+	const char *oracle;	/* --oracle CMD: replays run `CMD --timeout SEC FILE JSON`
+				 * instead of `ptstress run` (differential mode: CMD
+				 * runs FILE on the reference, then against it) */
 };
 
 /*

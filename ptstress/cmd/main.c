@@ -29,11 +29,12 @@ static const char usage_text[] =
 	"usage: ptstress run [--kernel=auto|require] [--timeout SEC] [--report-dir DIR]\n"
 	"                    [--json FILE] [--keep-reports] [--pause MS] [--wrong-model=RULE]\n"
 	"                    [--first-finding] [--gdb-on-failure] [--record OBS]\n"
-	"                    [--against OBS] FILE...\n"
+	"                    [--against OBS [--wrong-reply=OP]] FILE...\n"
 	"       ptstress fuzz [run's options] [--seed N] [--steps N] [--duration SEC]\n"
 	"                     [--tasks N] [--tracers N] [--threads N]\n"
 	"       ptstress minimize [run's options] [--confirm K] [--max-replays N]\n"
 	"                     [--signature SIG] [--memo FILE] [--finding-tasks A,B]\n"
+	"                     [--oracle CMD]\n"
 	"                     --out FILE FILE\n"
 	"       ptstress links [--kernel=auto|require] TID...\n"
 	"       ptstress check [--kernel=auto|require]\n"
@@ -81,6 +82,12 @@ static const char help_text[] =
 	"  --against OBS     differential mode (run only): the same steps must show\n"
 	"                    what the recording OBS says; the first difference is a\n"
 	"                    finding of check \"differential\"\n"
+	"  --wrong-reply=OP  differential mode's self-test (with --against): every\n"
+	"                    reply to agent op OP reads as failed (EIO), a kernel\n"
+	"                    that differs where the model has no rule\n"
+	"  --oracle CMD      minimize: each candidate is `CMD --timeout SEC FILE JSON`\n"
+	"                    (exit 1 and run's JSON: a finding; 3: our error), not\n"
+	"                    `ptstress run` (guest/diff-oracle: differential mode)\n"
 	"\n"
 	"exit: 0 pass, 1 kernel finding, 2 usage/bad input, 3 harness error,\n"
 	"      4 everything skipped; 130/143 interrupted by SIGINT/SIGTERM\n";
@@ -117,7 +124,7 @@ enum {
 	OK_JSON = 4,		/* --json (a flag) */
 	OK_FUZZ = 8,		/* --seed --steps --duration --tasks --tracers --threads */
 	OK_MIN = 16,		/* --confirm --max-replays --signature --out --memo
-				 * --finding-tasks */
+				 * --finding-tasks --oracle */
 };
 
 struct cmdline {
@@ -201,6 +208,17 @@ static int parse_cmdline(int argc, char **argv, struct cmdline *c)
 			if (c->run.wrong_rule == R_NONE)
 				return usage_error(c->cmd,
 						   "unknown rule '%s' (ptstress rules lists them)", v);
+		} else if ((c->allowed & OK_RUN) && !strcmp(c->cmd, "run") &&
+			   (v = opt_value(argc, argv, &i, "--wrong-reply", &missing))) {
+			c->run.wrong_reply = agent_op_find(v);
+			if (c->run.wrong_reply < 0)
+				return usage_error(c->cmd, "unknown agent op '%s' (as the step "
+						   "log names them: seize, detach, ...)", v);
+		} else if ((c->allowed & OK_MIN) &&
+			   (v = opt_value(argc, argv, &i, "--oracle", &missing))) {
+			if (!*v)
+				return usage_error(c->cmd, "bad --oracle '%s'", v);
+			c->fz.oracle = v;
 		} else if ((c->allowed & OK_FUZZ) &&
 			   (v = opt_value(argc, argv, &i, "--seed", &missing))) {
 			if (!parse_int(v, 0, LONG_MAX, &n))
@@ -319,6 +337,8 @@ static int do_run(struct cmdline *c)
 
 	if (!c->nargs)
 		return usage_error("run", "%s", "no scenario FILE");
+	if (c->run.wrong_reply >= 0 && !c->run.against_path)
+		return usage_error("run", "%s", "--wrong-reply needs --against");
 	c->run.timeout_sec = ps_config.timeout_sec;
 	c->run.kernel = ps_config.kernel;
 	ra.scs = calloc(c->nargs, sizeof(*ra.scs));
@@ -410,7 +430,7 @@ static int do_minimize(struct cmdline *c)
 
 int main(int argc, char **argv)
 {
-	struct cmdline c = { .run = { .wrong_rule = R_NONE },
+	struct cmdline c = { .run = { .wrong_rule = R_NONE, .wrong_reply = -1 },
 			     .fz = { .tasks = 200, .tracers = 8, .threads = 1, .seed = 1,
 				     .confirm = 3, .max_replays = 500 } };
 	int rc;

@@ -34,6 +34,7 @@ struct mctx {
 	char json_path[PATH_MAX];	/* --memo's directory/replay.json; "" without */
 	const char *input;		/* the input file's name, for the header */
 	const char *out;		/* --out: rewritten with each better candidate */
+	const char *oracle;		/* --oracle CMD: replays it, not `ptstress run` */
 	const char *kernel;		/* the kernel's image key, or its release */
 	char tasks[MAX_FINDING_TASKS][SC_NAME_LEN]; /* the input's finding's tasks */
 	int ntasks;			/* ... how many (0: not known) */

@@ -316,6 +316,16 @@ static int replay(struct mctx *c, const char *path, char *sig, size_t len)
 	replay_json(c, json, sizeof(json));
 	snprintf(tmo, sizeof(tmo), "%d", c->run->timeout_sec);
 	unlink(json);
+	if (c->oracle) {
+		/* Its own deadlines, kernels and JSON: only the timeout is ours. */
+		argv[argc++] = (char *)c->oracle;
+		argv[argc++] = "--timeout";
+		argv[argc++] = tmo;
+		argv[argc++] = (char *)path;
+		argv[argc++] = json;
+		argv[argc] = NULL;
+		goto spawn;
+	}
 	argv[argc++] = "ptstress";
 	argv[argc++] = "run";
 	argv[argc++] = "--first-finding";
@@ -342,6 +352,7 @@ static int replay(struct mctx *c, const char *path, char *sig, size_t len)
 		self[n] = '\0';
 	else
 		snprintf(self, sizeof(self), "/proc/self/exe");
+spawn:
 	c->replays++;
 	fflush(stdout);
 	pid = fork();
@@ -353,7 +364,10 @@ static int replay(struct mctx *c, const char *path, char *sig, size_t len)
 			dup2(fd, 1);
 			dup2(fd, 2);
 		}
-		execv(self, argv);
+		if (c->oracle)
+			execvp(c->oracle, argv);
+		else
+			execv(self, argv);
 		_exit(PS_EXIT_HARNESS);
 	}
 	while (waitpid(pid, &status, 0) < 0) {
@@ -366,6 +380,9 @@ static int replay(struct mctx *c, const char *path, char *sig, size_t len)
 	rm_tree(rep);
 	if (ps_stop_signal)
 		return -EINTR;
+	/* The oracle could not run it (a guest that did not boot): not a "no". */
+	if (c->oracle && (!WIFEXITED(status) || WEXITSTATUS(status) == PS_EXIT_HARNESS))
+		return -EIO;
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != PS_EXIT_FINDING)
 		return 0;
 	return read_signature(json, sig, len) ? 1 : 0;
@@ -397,18 +414,21 @@ static int write_best(struct mctx *c, int ok, int confirm)
 {
 	int n = c->sc->nstmts, kept = 0, i, r;
 	int *first = calloc(n + 1, sizeof(*first));
-	char header[1024];
+	char header[1024], orc[300] = "";
 
 	if (!first)
 		return -ENOMEM;
 	for (i = 0; i < n; i++)
 		kept += c->best[i];
+	/* whose replays said yes: `ptstress run`'s, or another program's */
+	if (c->oracle)
+		snprintf(orc, sizeof(orc), "# oracle: %s\n", c->oracle);
 	snprintf(header, sizeof(header),
 		 "# ptstress minimize: a reproducer of %s\n"
-		 "# signature: %s\n# seed: %lu\n# kernel: %s\n# wrong-model: %s\n"
+		 "# signature: %s\n# seed: %lu\n# kernel: %s\n# wrong-model: %s\n%s"
 		 "# replayed: %d/%d\n# size: %d statements, minimized from %d (%d replays)\n",
 		 c->input, c->target, input_seed(c->input), c->kernel,
-		 c->run->wrong_rule != R_NONE ? m_rule_id(c->run->wrong_rule) : "none", ok,
+		 c->run->wrong_rule != R_NONE ? m_rule_id(c->run->wrong_rule) : "none", orc, ok,
 		 confirm, kept, n, c->prior + c->replays);
 	r = write_subset(c->sc, c->best, c->out, header, first);
 	free(first);
@@ -517,7 +537,7 @@ out:
 int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char *json,
 		 const struct fuzz_args *f)
 {
-	struct mctx c = { .run = run };
+	struct mctx c = { .run = run, .oracle = f->oracle };
 	struct ddmin_stats st = { 0, 0 }, st2;
 	struct scenario sc, work;
 	struct sc_error err;

@@ -142,6 +142,10 @@ struct run_opts {
 	/* --record / --against: differential mode's observations (diff.h); NULL none */
 	const char *record_path, *against_path;
 	struct obs_stream *obs;	/* their stream, opened by cmd_run() */
+	int wrong_reply;	/* --wrong-reply=OP: differential mode's self-test, a
+				 * kernel that differs where the model has no rule:
+				 * with --against, each reply to agent op OP reads
+				 * as failed with EIO; -1 none */
 };
 
 struct name_table;

@@ -182,6 +182,10 @@ int diff_reply(struct engine *e, int i, const struct agent_req *req,
 			     rep->second_errno ? errno_name(rep->second_errno) : "0");
 		break;
 	}
+	/* --wrong-reply: the kernel under test "fails" every such request */
+	if (e->opts->obs->ref && e->opts->wrong_reply == (int)req->op)
+		return diff_obs(e, -1, "reply %s %s ok=0 err=EIO%s", m_name(&e->m, i),
+				agent_op_name(req->op), extra);
 	return diff_obs(e, -1, "reply %s %s ok=%d err=%s%s", m_name(&e->m, i),
 			agent_op_name(req->op), rep->ok, rep->err ? errno_name(rep->err) : "0",
 			extra);

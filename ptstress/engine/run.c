@@ -666,6 +666,7 @@ int cmd_run(struct scenario *scs, int n, struct run_opts *o, FILE *json)
 		if (r < 0) {
 			fprintf(stderr, "ptstress: %s: %s\n", o->against_path && !obs.rec ?
 				o->against_path : o->record_path, strerror(-r));
+			rmdir(base);	/* made above, empty: no scenario ran */
 			free(dirs);
 			return PS_EXIT_USAGE;
 		}
@@ -679,6 +680,7 @@ int cmd_run(struct scenario *scs, int n, struct run_opts *o, FILE *json)
 		tap_bail("--kernel=require: this kernel has no ptrace_links (wrong kernel booted)");
 		if (o->obs)
 			obs_close(o->obs);
+		rmdir(base);
 		free(dirs);
 		return PS_EXIT_HARNESS;
 	}
