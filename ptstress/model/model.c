@@ -45,6 +45,8 @@ void model_free(struct model *m)
 	free(m->notices);
 	free(m->rel);
 	free(m->pdeath);
+	free(m->lk_ptraced);
+	free(m->lk_children);
 	memset(m, 0, sizeof(*m));
 }
 

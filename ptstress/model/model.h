@@ -206,6 +206,15 @@ struct model {
 	int *pdeath;		/* signals sent under tasklist_lock, not yet delivered:
 				 * (task, sig) pairs: pdeath signals, EXITKILL's SIGKILL */
 	int npdeath, pdeath_cap;
+	/*
+	 * m_links_freeze(): each task's ->ptraced and ->children sizes, counted
+	 * in one walk for a check of many tasks (m_links() would walk every
+	 * task for each).  Valid only while nothing changes the model:
+	 * m_links_thaw() ends it.
+	 */
+	unsigned long *lk_ptraced, *lk_children;
+	int lk_cap;		/* their size */
+	bool lk_frozen;		/* they hold the counts: m_links() reads them */
 };
 
 void model_init(struct model *m, pid_t self);
@@ -366,6 +375,13 @@ struct m_links {
 	int exiting;			/* PF_EXITING */
 };
 void m_links(const struct model *m, int task, struct m_links *w);
+/*
+ * Count every task's list sizes at once, for m_links() calls until
+ * m_links_thaw(), between which the model must not change.  -ENOMEM
+ * leaves it unfrozen (m_links() then walks, as before).
+ */
+int m_links_freeze(struct model *m);
+void m_links_thaw(struct model *m);
 /* The status @task's exit report must carry: exited(*code) or killed(*sig). */
 void m_report_status(const struct model *m, int task, int *code, int *sig);
 

@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ptrace.h>
 
@@ -113,7 +114,11 @@ void m_links(const struct model *m, int task, struct m_links *w)
 	w->tracer = m_tracer_pid(m, task);
 	w->parent = w->tracer ? w->tracer : w->real_parent;
 	w->ptrace = m_ptrace_flags(m, task);
-	for (k = 0; k < m->n; k++) {
+	if (m->lk_frozen) {
+		w->ptraced = m->lk_ptraced[task];
+		w->children = m->lk_children[task];
+	}
+	for (k = 0; !m->lk_frozen && k < m->n; k++) {
 		const struct mtask *x = &m->t[k];
 
 		if (x->life == ML_DEAD)
@@ -138,6 +143,45 @@ void m_links(const struct model *m, int task, struct m_links *w)
 	if (m_wrong(m, R_LINKS_EXIT_SIGNAL))
 		w->exit_signal = 0;	/* perturbed */
 	w->exiting = t->life != ML_ALIVE || t->exited;
+}
+
+int m_links_freeze(struct model *m)
+{
+	int k;
+
+	if (m->lk_cap < m->n) {
+		int cap = m->n * 2;
+		unsigned long *p = realloc(m->lk_ptraced, cap * sizeof(*p));
+
+		if (!p)
+			return -ENOMEM;
+		m->lk_ptraced = p;
+		p = realloc(m->lk_children, cap * sizeof(*p));
+		if (!p)
+			return -ENOMEM;
+		m->lk_children = p;
+		m->lk_cap = cap;
+	}
+	memset(m->lk_ptraced, 0, m->n * sizeof(*m->lk_ptraced));
+	memset(m->lk_children, 0, m->n * sizeof(*m->lk_children));
+	/* m_links()'s walk, for every task at once */
+	for (k = 0; k < m->n; k++) {
+		const struct mtask *x = &m->t[k];
+
+		if (x->life == ML_DEAD)
+			continue;
+		if (x->tracer >= 0)
+			m->lk_ptraced[x->tracer]++;
+		if (x->leader == k && x->real_parent >= 0)
+			m->lk_children[x->real_parent]++;
+	}
+	m->lk_frozen = true;
+	return 0;
+}
+
+void m_links_thaw(struct model *m)
+{
+	m->lk_frozen = false;
 }
 
 void m_report_status(const struct model *m, int task, int *code, int *sig)

@@ -497,3 +497,48 @@ TEST(vfork_child_execd)
 	EXPECT_EQ(m.t[c].exit_signal, SIGCHLD);
 	EXPECT_TRUE(m_vfork_parent_waits(&m));
 }
+
+/*
+ * m_links_freeze(): a check's one walk counts every task's ->ptraced and
+ * ->children as m_links() walks for each (engine/observe.c's check),
+ * here over tracers with several tracees, a thread tracer, a process with
+ * children, a released child and a zombie, a reparented orphan.
+ */
+TEST(links_frozen_counts)
+{
+	struct m_links a, b;
+	int p, c1, c2, c3, t, tt1, k, i;
+
+	setup();
+	p = proc(0, "P", 3101);
+	c1 = proc(p, "C1", 3102);
+	c2 = proc(p, "C2", 3103);
+	c3 = proc(c1, "C3", 3104);
+	t = proc(0, "T", 3105);
+	tt1 = thread(t, "T.t1", 3106);
+	seize(t, c1, 0);
+	seize(t, c2, 0);
+	seize(tt1, c3, 0);
+	m_group_exit(&m, c2, 3, 0);		/* a traced zombie */
+	m_group_exit(&m, c1, 0, 0);		/* C3 reparented, C1 a zombie */
+	for (k = 0; k < 2; k++) {
+		for (i = 0; i < m.n; i++) {
+			m_links(&m, i, &a);
+			EXPECT_EQ(m_links_freeze(&m), 0);
+			m_links(&m, i, &b);
+			m_links_thaw(&m);
+			EXPECT_EQ(a.ptraced, b.ptraced);
+			EXPECT_EQ(a.children, b.children);
+			EXPECT_EQ(memcmp(&a, &b, sizeof(a)), 0);
+		}
+		/* released ones leave the lists: the counts follow */
+		if (!k)
+			EXPECT_EQ(m_report(&m, t, c2), 0);
+	}
+	m_links_freeze(&m);
+	m_links(&m, t, &b);
+	m_links_thaw(&m);
+	EXPECT_EQ(b.ptraced, 1);	/* C1's zombie, still traced: C2 was reaped */
+	m_links(&m, p, &b);
+	EXPECT_EQ(b.children, 2);	/* C1 and C2 (C2 goes back to P's list, detached) */
+}
