@@ -177,6 +177,14 @@ struct engine {
 	bool after_61;		/* the running kernel is not 6.1: a SIGCHLD may carry what
 				 * a later kernel sends (m_notice.alt_code) */
 	unsigned long tasks_gen;	/* check_tasks() runs so far (etask.empty_gen) */
+	/*
+	 * The tasks check_tasks() may still look at, ascending: it drops a
+	 * task once nothing is left to check or close (external, or its
+	 * release seen and its files closed), and takes the tasks the model
+	 * made since its last run (chk_seen: m.n then).
+	 */
+	int *chk;
+	int nchk, chk_cap, chk_seen;
 	/* how it is going */
 	bool harness;		/* our own failure: exit 3 */
 	bool diff_quiet;	/* a race-attach runs: its replies name the winner, the

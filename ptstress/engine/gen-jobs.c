@@ -56,10 +56,10 @@ bool gen_job_forker(struct engine *e, int p)
 /* A live process whose real parent is a thread of @lead's group. */
 static bool has_child(struct engine *e, int lead)
 {
-	int i, rp;
+	int i, k, rp;
 
-	for (i = 1; i < e->m.n; i++) {
-		if (T(e, i)->leader != i || T(e, i)->life == ML_DEAD)
+	M_FOR_UNREL(&e->m, k, i) {
+		if (!i || T(e, i)->leader != i || T(e, i)->life == ML_DEAD)
 			continue;
 		rp = T(e, i)->real_parent;
 		if (rp >= 0 && T(e, rp)->leader == lead)
@@ -84,8 +84,9 @@ static bool job_candidate(struct engine *e, int i)
 	 * (m_queue_signal()), so its orphan check would still see the group
 	 * stopped.  Left out rather than modelled.
 	 */
-	for (k = 1; k < e->m.n; k++)
-		if (T(e, k)->leader == i && T(e, k)->life == ML_ALIVE && T(e, k)->pdeath_signal)
+	for (k = T(e, i)->first; k <= T(e, i)->last; k++)	/* its group's range */
+		if (k && T(e, k)->leader == i && T(e, k)->life == ML_ALIVE &&
+		    T(e, k)->pdeath_signal)
 			return false;
 	return !has_child(e, i);
 }

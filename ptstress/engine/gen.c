@@ -137,7 +137,7 @@ static bool untraced_group(struct engine *e, int i)
 	 * not wait for a group stop to complete, and a seize or attach of
 	 * the "stopped" group would race it (host soak, seed 12).
 	 */
-	for (k = 0; k < e->m.n; k++)
+	for (k = T(e, i)->first; k <= T(e, i)->last; k++)	/* its group's range */
 		if (T(e, k)->leader == i && alive(e, k) &&
 		    (T(e, k)->tracer != M_NONE || e->e[k].any_state))
 			return false;

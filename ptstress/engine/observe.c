@@ -170,8 +170,13 @@ static bool ppid_only(struct engine *e, int i, const struct obs *o)
  */
 static bool exits_seen(struct engine *e)
 {
-	for (int i = 1; i < e->m.n; i++) {
+	/* a task off e->chk is external, an exec's old leader, or seen gone */
+	for (int k = 0; k < e->nchk; k++) {
+		int i = e->chk[k];
 		const struct mtask *t = &e->m.t[i];
+
+		if (!i)
+			continue;
 
 		if (e->e[i].external || t->tid <= 0)
 			continue;
@@ -405,7 +410,7 @@ static int check_tasks_frozen(struct engine *e, bool all, const char *why)
 	struct ptrace_links l;
 	struct fdesc d;
 	struct obs o;
-	int i, r, rl, lrule, sec;
+	int i, k, r, rl, lrule, sec;
 	bool have_l, ppid_final = false, final;
 
 	e->tasks_gen++;
@@ -414,9 +419,15 @@ static int check_tasks_frozen(struct engine *e, bool all, const char *why)
 		/* the live ones once the settled ones passed: are all exits seen? */
 		if (pass == 1)
 			ppid_final = exits_seen(e);
-		for (i = 1; i < e->m.n && !e->stop; i++) {
-			const struct mtask *t = &e->m.t[i];
-			bool settled = t->life != ML_ALIVE;
+		for (k = 0; k < e->nchk && !e->stop; k++) {
+			const struct mtask *t;
+			bool settled;
+
+			i = e->chk[k];
+			if (!i)
+				continue;
+			t = &e->m.t[i];
+			settled = t->life != ML_ALIVE;
 
 			if ((pass == 0) != settled || e->e[i].external)
 				continue;
@@ -503,8 +514,50 @@ static int check_tasks_frozen(struct engine *e, bool all, const char *why)
 			}
 		}
 	}
-	for (i = 0; i < e->m.n; i++)
-		e->e[i].dirty = false;
+	for (k = 0; k < e->nchk; k++)
+		e->e[e->chk[k]].dirty = false;
+	return 0;
+}
+
+/* Does R keep a file of task @i open (task_files_close())? */
+static bool files_open(const struct engine *e, int i)
+{
+	return e->e[i].fd >= 0 || e->e[i].status.fd >= 0 || e->e[i].links.fd >= 0;
+}
+
+/*
+ * e->chk: the tasks made since the last check joined, the ones nothing is
+ * left to do for leave.  A task left out is one every check skips: a
+ * debugger's (external), or one whose files are closed and which is an
+ * exec's released old leader (tid 0) or was seen gone (gone_ok) with its
+ * exit (exit_seen, which exits_seen() reads).  Its dirty flag stays as it
+ * is: only count_states() reads it again, for live tasks and zombies.
+ */
+static int chk_update(struct engine *e)
+{
+	int k, w = 0;
+
+	for (k = 0; k < e->nchk; k++) {
+		int i = e->chk[k];
+
+		if (i && (e->e[i].external ||
+			  (!files_open(e, i) && (e->m.t[i].tid <= 0 ||
+						 (e->e[i].gone_ok && e->e[i].exit_seen)))))
+			continue;
+		e->chk[w++] = i;
+	}
+	e->nchk = w;
+	if (e->nchk + (e->m.n - e->chk_seen) > e->chk_cap) {
+		int cap = 2 * (e->nchk + (e->m.n - e->chk_seen)) + 64;
+		int *c = realloc(e->chk, cap * sizeof(*c));
+
+		if (!c)
+			return -ENOMEM;
+		e->chk = c;
+		e->chk_cap = cap;
+	}
+	while (e->chk_seen < e->m.n)
+		e->chk[e->nchk++] = e->chk_seen++;
 	return 0;
 }
 
@@ -517,6 +570,10 @@ int check_tasks(struct engine *e, bool all, const char *why)
 {
 	int r;
 
+	if (chk_update(e) < 0) {
+		harness_err(e, "%s: out of memory", why);
+		return -1;
+	}
 	if (e->have_links)
 		m_links_freeze(&e->m);	/* -ENOMEM: m_links() walks */
 	r = check_tasks_frozen(e, all, why);

@@ -72,7 +72,7 @@ static bool released_before(const struct engine *e, int i)
 static bool snapshot(struct engine *e)
 {
 	struct tsnap *b;
-	int i;
+	int i, k;
 
 	if (e->before_cap < e->m.n) {
 		/* realloc(): the released tasks' entries are kept, not taken again */
@@ -84,10 +84,17 @@ static bool snapshot(struct engine *e)
 		e->before = b;
 		e->before_cap = e->m.cap;
 	}
-	for (i = 0; i < e->m.n; i++)
+	/*
+	 * m.unrel holds every task unreleased at the last snapshot (it was
+	 * compacted then) and every task made since: the tasks that are not
+	 * released_before().  Compacted now, it holds those mark_dirty() and
+	 * count_states() look at after the step.
+	 */
+	M_FOR_UNREL(&e->m, k, i)
 		if (!released_before(e, i))
 			snap_of(&e->m.t[i], &e->before[i]);
 	e->before_n = e->m.n;
+	m_unrel_compact(&e->m);
 	return true;
 }
 
@@ -95,9 +102,9 @@ static bool snapshot(struct engine *e)
 static void mark_dirty(struct engine *e)
 {
 	struct tsnap now;
-	int i;
+	int i, k;
 
-	for (i = 0; i < e->m.n; i++) {
+	M_FOR_UNREL(&e->m, k, i) {
 		if (released_before(e, i))
 			continue;
 		snap_of(&e->m.t[i], &now);
@@ -109,12 +116,13 @@ static void mark_dirty(struct engine *e)
 /* The kinds of task state a run reached, counted at every step (stress prints them). */
 static void count_states(struct engine *e)
 {
-	int i;
+	int i, k;
 
-	for (i = 1; i < e->m.n; i++) {
+	/* a released task counts for nothing: m.unrel has the others */
+	M_FOR_UNREL(&e->m, k, i) {
 		const struct mtask *t = &e->m.t[i];
 
-		if (!e->e[i].dirty || e->e[i].external)
+		if (!i || !e->e[i].dirty || e->e[i].external)
 			continue;
 		if (t->life == ML_ZOMBIE)
 			e->st.states[ST_N_ZOMBIE]++;
@@ -271,6 +279,7 @@ static void teardown(struct engine *e)
 static void free_engine(struct engine *e)
 {
 	free(e->e);
+	free(e->chk);
 	free(e->before);
 	names_free(e->names);
 	model_free(&e->m);

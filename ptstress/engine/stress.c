@@ -43,11 +43,12 @@ static int gen_step(struct engine *e, FILE *out, struct stmt *st)
 /* Live tracer processes (the return) and other live processes (*procs). */
 static int count_live(struct engine *e, int *procs)
 {
-	int i, tracers = 0;
+	int i, k, tracers = 0;
 
 	*procs = 0;
-	for (i = 1; i < e->m.n; i++) {
-		if (e->m.t[i].leader != i || e->m.t[i].life != ML_ALIVE || e->m.t[i].exited)
+	M_FOR_UNREL(&e->m, k, i) {
+		if (!i || e->m.t[i].leader != i || e->m.t[i].life != ML_ALIVE ||
+		    e->m.t[i].exited)
 			continue;
 		if (!strncmp(e->m.t[i].name, "tr", 2))
 			tracers++;

@@ -179,11 +179,13 @@ static int collect_group_traps(struct engine *e, bool *progress)
 {
 	struct agent_reply rep;
 	struct wait_event ev;
-	int x, tr;
+	int x, k, tr;
 	bool ok;
 
-	for (x = 1; x < e->m.n && !e->stop; x++) {
-		if (!T(e, x)->stop_report || T(e, x)->life != ML_ALIVE)
+	M_FOR_UNREL(&e->m, k, x) {
+		if (e->stop)
+			break;
+		if (!x || !T(e, x)->stop_report || T(e, x)->life != ML_ALIVE)
 			continue;
 		*progress = true;
 		tr = tracer_ready(e, x);

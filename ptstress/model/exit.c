@@ -21,9 +21,9 @@
 /* Everything in @init's namespace is released but init's leader and its zapper. */
 bool m_ns_drained(const struct model *m, int init)
 {
-	int i;
+	int i, k;
 
-	for (i = 0; i < m->n; i++) {
+	M_FOR_UNREL(m, k, i) {
 		const struct mtask *t = &m->t[i];
 
 		/*
@@ -395,11 +395,13 @@ static bool exit_stop(struct model *m, int i)
 
 int m_next_exit_stop(const struct model *m, int from)
 {
-	int i;
+	int i, k;
 
-	for (i = from < 0 ? 0 : from; i < m->n; i++)
+	for (k = m_unrel_from(m, from < 0 ? 0 : from); k < m->nunrel; k++) {
+		i = m->unrel[k];
 		if (m->t[i].life == ML_ALIVE && m->t[i].exit_stop)
 			return i;
+	}
 	return M_NONE;
 }
 

@@ -24,6 +24,12 @@ void model_init(struct model *m, pid_t self)
 		abort();
 	m->n = 1;
 	m->nlive = 1;
+	m->unrel_cap = 64;
+	m->unrel = malloc(m->unrel_cap * sizeof(*m->unrel));
+	if (!m->unrel)
+		abort();
+	m->unrel[0] = 0;
+	m->nunrel = 1;
 	strcpy(m->t[0].name, "R");
 	m->t[0].tid = self;
 	m->t[0].ns_tid = self;
@@ -47,7 +53,33 @@ void model_free(struct model *m)
 	free(m->pdeath);
 	free(m->lk_ptraced);
 	free(m->lk_children);
+	free(m->unrel);
 	memset(m, 0, sizeof(*m));
+}
+
+void m_unrel_compact(struct model *m)
+{
+	int k, w = 0;
+
+	for (k = 0; k < m->nunrel; k++)
+		if (m->t[m->unrel[k]].life != ML_DEAD)
+			m->unrel[w++] = m->unrel[k];
+	m->nunrel = w;
+}
+
+int m_unrel_from(const struct model *m, int from)
+{
+	int lo = 0, hi = m->nunrel;
+
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+
+		if (m->unrel[mid] < from)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
 }
 
 static int m_new(struct model *m, const char *name, pid_t tid, pid_t ns_tid)
@@ -61,6 +93,15 @@ static int m_new(struct model *m, const char *name, pid_t tid, pid_t ns_tid)
 		m->t = t;
 		m->cap *= 2;
 	}
+	if (m->nunrel == m->unrel_cap) {
+		int *u = realloc(m->unrel, 2 * m->unrel_cap * sizeof(*u));
+
+		if (!u)
+			return -1;
+		m->unrel = u;
+		m->unrel_cap *= 2;
+	}
+	m->unrel[m->nunrel++] = m->n;
 	t = &m->t[m->n];
 	memset(t, 0, sizeof(*t));
 	snprintf(t->name, sizeof(t->name), "%s", name);
