@@ -237,12 +237,12 @@ int check_sigchld(struct engine *e, const char *why)
 static void groups_busy(struct engine *e, bool *busy)
 {
 	bool known = e->have_links && e->tasks_gen;
-	int i;
+	int i, k;
 
 	for (i = 0; i < e->m.n; i++)
 		busy[i] = !known;
-	for (i = 0; known && i < e->m.n; i++)
-		if (e->m.t[i].life != ML_DEAD && e->e[i].empty_gen != e->tasks_gen)
+	M_FOR_UNREL(&e->m, k, i)
+		if (known && e->m.t[i].life != ML_DEAD && e->e[i].empty_gen != e->tasks_gen)
 			busy[e->m.t[i].leader] = true;
 }
 
@@ -323,7 +323,7 @@ int check_pending(struct engine *e, const char *why)
 {
 	const struct agent_req *req = REQ(OP_PENDING, 0, 0, 0);
 	struct agent_reply rep;
-	int i, r = 0, *w;
+	int i, k, r = 0, *w;
 	bool *busy;
 
 	w = malloc(sizeof(*w) * (size_t)(e->m.n ? e->m.n : 1));
@@ -335,7 +335,15 @@ int check_pending(struct engine *e, const char *why)
 		return -1;
 	}
 	groups_busy(e, busy);
-	for (i = 0; i < e->m.n; i++) {
+	for (i = 0; i < e->m.n; i++)
+		w[i] = M_NONE;
+	/*
+	 * A released task leads no live group (a leader is released after
+	 * its threads, an exec's old leader leads nothing): no prober.
+	 */
+	M_FOR_UNREL(&e->m, k, i) {
+		if (e->m.t[i].life == ML_DEAD)
+			continue;
 		w[i] = r < 0 || e->stop ? M_NONE : prober_of(e, i, busy[i]);
 		if (w[i] > 0)
 			e->st.probes++;
@@ -344,7 +352,7 @@ int check_pending(struct engine *e, const char *why)
 			r = -1;
 		}
 	}
-	for (i = 0; i < e->m.n; i++) {
+	M_FOR_UNREL(&e->m, k, i) {
 		if (w[i] == M_NONE)
 			continue;
 		memset(&rep, 0, sizeof(rep));
