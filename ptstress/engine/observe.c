@@ -175,10 +175,7 @@ static bool exits_seen(struct engine *e)
 		int i = e->chk[k];
 		const struct mtask *t = &e->m.t[i];
 
-		if (!i)
-			continue;
-
-		if (e->e[i].external || t->tid <= 0)
+		if (!i || e->e[i].external || t->tid <= 0)
 			continue;
 		if (m_zapping(&e->m, i))
 			return false;
