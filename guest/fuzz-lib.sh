@@ -14,6 +14,14 @@ signature() {	# JSON-FILE
 	echo "${c:-other}__${r:-none}__${v:-none}"
 }
 
+# check__rule__verb as minimize's --signature takes it, check/rule/verb:
+# the first two separators only (a kernel report's title may have "__":
+# "after __ptrace_unlink()").
+min_signature() {	# SIGNATURE
+	local s=${1/__//}
+	echo "${s/__//}"
+}
+
 # The names of the first finding's tasks, comma-separated ("p19,tr3"):
 # minimize's first pass starts from them even when the input's own replay
 # kills the guest before writing its record.  A kernel report has no

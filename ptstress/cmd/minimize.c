@@ -298,6 +298,30 @@ static void replay_json(const struct mctx *c, char *buf, size_t len)
 		snprintf(buf, len, "%s/replay.json", c->dir);
 }
 
+/* `ptstress run --first-finding ...` of @path into @argv (NULL-terminated). */
+static void run_argv(const struct mctx *c, const char *path, char *json, char *tmo, char *rep,
+		     char *wm, size_t wmlen, char **argv)
+{
+	int argc = 0;
+
+	argv[argc++] = "ptstress";
+	argv[argc++] = "run";
+	argv[argc++] = "--first-finding";
+	argv[argc++] = c->run->kernel == KERNEL_REQUIRE ? "--kernel=require" : "--kernel=auto";
+	argv[argc++] = "--timeout";
+	argv[argc++] = tmo;
+	argv[argc++] = "--report-dir";
+	argv[argc++] = rep;
+	argv[argc++] = "--json";
+	argv[argc++] = json;
+	if (c->run->wrong_rule != R_NONE) {
+		snprintf(wm, wmlen, "--wrong-model=%s", m_rule_id(c->run->wrong_rule));
+		argv[argc++] = wm;
+	}
+	argv[argc++] = (char *)path;
+	argv[argc] = NULL;
+}
+
 /* Replay @path once: 1 and *sig filled on a finding, 0 on none, -errno on our error. */
 static int replay(struct mctx *c, const char *path, char *sig, size_t len)
 {
@@ -324,35 +348,19 @@ static int replay(struct mctx *c, const char *path, char *sig, size_t len)
 		argv[argc++] = (char *)path;
 		argv[argc++] = json;
 		argv[argc] = NULL;
-		goto spawn;
+	} else {
+		run_argv(c, path, json, tmo, rep, wm, sizeof(wm), argv);
+		/*
+		 * By its real path, not /proc/self/exe: the tasks' name is then
+		 * "ptstress" as in the run that found it, not "exe" (a kernel
+		 * report may name them).
+		 */
+		n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+		if (n > 0)
+			self[n] = '\0';
+		else
+			snprintf(self, sizeof(self), "/proc/self/exe");
 	}
-	argv[argc++] = "ptstress";
-	argv[argc++] = "run";
-	argv[argc++] = "--first-finding";
-	argv[argc++] = c->run->kernel == KERNEL_REQUIRE ? "--kernel=require" : "--kernel=auto";
-	argv[argc++] = "--timeout";
-	argv[argc++] = tmo;
-	argv[argc++] = "--report-dir";
-	argv[argc++] = rep;
-	argv[argc++] = "--json";
-	argv[argc++] = json;
-	if (c->run->wrong_rule != R_NONE) {
-		snprintf(wm, sizeof(wm), "--wrong-model=%s", m_rule_id(c->run->wrong_rule));
-		argv[argc++] = wm;
-	}
-	argv[argc++] = (char *)path;
-	argv[argc] = NULL;
-	/*
-	 * By its real path, not /proc/self/exe: the tasks' name is then
-	 * "ptstress" as in the run that found it, not "exe" (a kernel report
-	 * may name them).
-	 */
-	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-	if (n > 0)
-		self[n] = '\0';
-	else
-		snprintf(self, sizeof(self), "/proc/self/exe");
-spawn:
 	c->replays++;
 	fflush(stdout);
 	pid = fork();

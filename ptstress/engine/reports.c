@@ -241,8 +241,10 @@ static void groups_busy(struct engine *e, bool *busy)
 
 	for (i = 0; i < e->m.n; i++)
 		busy[i] = !known;
+	if (!known)
+		return;
 	M_FOR_UNREL(&e->m, k, i)
-		if (known && e->m.t[i].life != ML_DEAD && e->e[i].empty_gen != e->tasks_gen)
+		if (e->m.t[i].life != ML_DEAD && e->e[i].empty_gen != e->tasks_gen)
 			busy[e->m.t[i].leader] = true;
 }
 
