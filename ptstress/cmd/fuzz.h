@@ -25,6 +25,8 @@ struct fuzz_args {
 	const char *oracle;	/* --oracle CMD: replays run `CMD --timeout SEC FILE JSON`
 				 * instead of `ptstress run` (differential mode: CMD
 				 * runs FILE on the reference, then against it) */
+	bool batch;		/* --batch: each ddmin round's candidates in one oracle
+				 * call (cmd/min-batch.c), not one call each */
 };
 
 /*

@@ -34,7 +34,7 @@ static const char usage_text[] =
 	"                     [--tasks N] [--tracers N] [--threads N]\n"
 	"       ptstress minimize [run's options] [--confirm K] [--max-replays N]\n"
 	"                     [--signature SIG] [--memo FILE] [--finding-tasks A,B]\n"
-	"                     [--oracle CMD]\n"
+	"                     [--oracle CMD [--batch]]\n"
 	"                     --out FILE FILE\n"
 	"       ptstress links [--kernel=auto|require] TID...\n"
 	"       ptstress check [--kernel=auto|require]\n"
@@ -88,6 +88,8 @@ static const char help_text[] =
 	"  --oracle CMD      minimize: each candidate is `CMD --timeout SEC FILE JSON`\n"
 	"                    (exit 1 and run's JSON: a finding; 3: our error), not\n"
 	"                    `ptstress run` (guest/diff-oracle: differential mode)\n"
+	"  --batch           minimize --oracle: a round of candidates in one call,\n"
+	"                    `CMD --timeout SEC --batch LIST VERDICTS` (docs/fuzz.md)\n"
 	"\n"
 	"exit: 0 pass, 1 kernel finding, 2 usage/bad input, 3 harness error,\n"
 	"      4 everything skipped; 130/143 interrupted by SIGINT/SIGTERM\n";
@@ -124,7 +126,7 @@ enum {
 	OK_JSON = 4,		/* --json (a flag) */
 	OK_FUZZ = 8,		/* --seed --steps --duration --tasks --tracers --threads */
 	OK_MIN = 16,		/* --confirm --max-replays --signature --out --memo
-				 * --finding-tasks --oracle */
+				 * --finding-tasks --oracle --batch */
 };
 
 struct cmdline {
@@ -194,6 +196,8 @@ static int parse_cmdline(int argc, char **argv, struct cmdline *c)
 			c->run.against_path = v;
 		} else if ((c->allowed & OK_RUN) && !strcmp(a, "--keep-reports")) {
 			c->run.keep_reports = true;
+		} else if ((c->allowed & OK_MIN) && !strcmp(a, "--batch")) {
+			c->fz.batch = true;
 		} else if ((c->allowed & OK_RUN) && !strcmp(a, "--first-finding")) {
 			c->run.first_finding = true;
 		} else if ((c->allowed & OK_RUN) && !strcmp(a, "--gdb-on-failure")) {
@@ -418,6 +422,9 @@ static int do_minimize(struct cmdline *c)
 	int rc;
 
 	c->run.kernel = ps_config.kernel;
+	if (c->fz.batch && !c->fz.oracle)
+		return usage_error(c->cmd, "%s needs --oracle (ptstress run has no batches)",
+				   "--batch");
 	/*
 	 * SIGINT/SIGTERM end the replay under way and the minimization, and
 	 * the scratch directory goes with them; then die of the signal.

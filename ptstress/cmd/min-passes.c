@@ -31,6 +31,28 @@ static int test_units(const bool *ukeep, int nu, void *arg)
 	return test_candidate(x->stmts, x->u->nstmts, x->c);
 }
 
+/* ddmin's batch over units: each candidate's statements to prefetch_candidates(). */
+static int batch_units(const bool *ucands, int m, int nu, void *arg)
+{
+	struct utest *x = arg;
+	int n = x->u->nstmts, j, r;
+	bool *all;
+
+	if (!x->c->batch)
+		return 0;
+	all = malloc((size_t)m * (n ? n : 1) * sizeof(*all));
+	if (!all)
+		return -ENOMEM;
+	for (j = 0; j < m; j++)
+		if (sc_units_select(x->u, ucands + (size_t)j * nu, x->base, all + (size_t)j * n) < 0) {
+			free(all);
+			return -ENOMEM;
+		}
+	r = prefetch_candidates(all, m, n, x->c);
+	free(all);
+	return r;
+}
+
 int record_line(const char *path, const char *kind, const char *file)
 {
 	char line[8192], type[64], want[PATH_MAX + 16];
@@ -131,7 +153,7 @@ int unit_pass(struct mctx *c, bool *keep, int max_tests)
 		if (r == 1)
 			memcpy(ukeep, rel, u.n * sizeof(*ukeep));
 	}
-	r = ddmin(ukeep, u.n, test_units, &x, max_tests - tests, &st);
+	r = ddmin_batched(ukeep, u.n, test_units, batch_units, &x, max_tests - tests, &st);
 	if (r < 0)
 		goto out;
 	for (r = 0, k = 0; k < u.n; k++)

@@ -35,6 +35,9 @@ struct mctx {
 	const char *input;		/* the input file's name, for the header */
 	const char *out;		/* --out: rewritten with each better candidate */
 	const char *oracle;		/* --oracle CMD: replays it, not `ptstress run` */
+	bool batch;			/* --batch: ddmin's rounds go to the oracle whole */
+	int batches;			/* ... oracle calls with a round's candidates */
+	int batched;			/* ... candidates they decided */
 	const char *kernel;		/* the kernel's image key, or its release */
 	char tasks[MAX_FINDING_TASKS][SC_NAME_LEN]; /* the input's finding's tasks */
 	int ntasks;			/* ... how many (0: not known) */
@@ -56,6 +59,34 @@ struct memo_ent {
 	int r;				/* 1 reproduced, 0 not (or never resolved) */
 	int line;			/* 0, or the line the engine refused to run ("r KEY LINE") */
 };
+
+/*
+ * Make @cand (a copy of a candidate) one that parses, written to @path:
+ * statements naming undefined tasks dropped (first[i]: the line statement
+ * i starts at).  1 and its memo *@key, 0 if nothing of it parses, -errno.
+ */
+int candidate_prepare(struct mctx *c, bool *cand, int *first, const char *path,
+		      unsigned long long *key);
+/* The remembered result of @key: 1, 0 (refused at *@line, or 0), or -1 (not known). */
+int memo_get(const struct mctx *c, unsigned long long key, int *line);
+/* Remember @key's result @r ('1', '0', 'r' refused at @line, '?' unresolved). */
+void memo_put(struct mctx *c, char r, unsigned long long key, int line);
+/* The kernel's taint and the link checker's violations, as text. */
+void kernel_state(char *buf, size_t len);
+/* From the first "finding" record of a --json file: check/rule/verb; false if none. */
+bool read_signature(const char *path, char *sig, size_t len);
+/*
+ * Run @prog (found in $PATH if @search) with @argv, its output to
+ * /dev/null, and wait for it; a signal to us is passed on once.  0 and
+ * *@status, -EINTR when we were told to stop, -errno.
+ */
+int spawn_wait(const char *prog, bool search, char **argv, int *status);
+/*
+ * ddmin's batch (lib/ddmin.h, --batch): the round's candidates not yet
+ * known go to the oracle at once, and their verdicts into the memo, from
+ * which test_candidate() then answers.  0, or negative: stop.
+ */
+int prefetch_candidates(const bool *cands, int m, int n, void *arg);
 
 /*
  * Replay the candidate @keep (with statements naming undefined tasks, or

@@ -118,7 +118,7 @@ static int memo_load(struct mctx *c, const char *path)
 }
 
 /* The remembered result of @key: 1, 0 (refused at *@line, or 0), or -1 (not known). */
-static int memo_get(const struct mctx *c, unsigned long long key, int *line)
+int memo_get(const struct mctx *c, unsigned long long key, int *line)
 {
 	int i;
 
@@ -138,7 +138,7 @@ static int memo_get(const struct mctx *c, unsigned long long key, int *line)
  * runs.  A result is remembered in memory too, with or without --memo: after
  * its repairs a candidate of one pass is often one the other pass tried.
  */
-static void memo_put(struct mctx *c, char r, unsigned long long key, int line)
+void memo_put(struct mctx *c, char r, unsigned long long key, int line)
 {
 	if (c->no_memo)
 		return;
@@ -160,7 +160,7 @@ static void memo_put(struct mctx *c, char r, unsigned long long key, int line)
  * which later candidates prove nothing, so minimization stops there
  * (exit 5) and guest/fuzz goes on from the best so far in a fresh boot.
  */
-static void kernel_state(char *buf, size_t len)
+void kernel_state(char *buf, size_t len)
 {
 	struct kv kv[8];
 	char taint[32] = "?";
@@ -216,7 +216,7 @@ static int write_subset(const struct scenario *sc, const bool *keep, const char 
 }
 
 /* From the first "finding" record of a --json file: check/rule/verb; false if none. */
-static bool read_signature(const char *path, char *sig, size_t len)
+bool read_signature(const char *path, char *sig, size_t len)
 {
 	static const char *const keys[] = { "\"check\":\"", "\"rule\":\"", "\"verb\":\"" };
 	char line[8192];
@@ -322,14 +322,44 @@ static void run_argv(const struct mctx *c, const char *path, char *json, char *t
 	argv[argc] = NULL;
 }
 
+int spawn_wait(const char *prog, bool search, char **argv, int *status)
+{
+	bool forwarded = false;
+	pid_t pid;
+	int fd;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0)
+		return -errno;
+	if (pid == 0) {
+		fd = open("/dev/null", O_WRONLY);
+		if (fd >= 0) {
+			dup2(fd, 1);
+			dup2(fd, 2);
+		}
+		if (search)
+			execvp(prog, argv);
+		else
+			execv(prog, argv);
+		_exit(PS_EXIT_HARNESS);
+	}
+	while (waitpid(pid, status, 0) < 0) {
+		if (errno != EINTR)
+			return -errno;
+		/* A signal to minimize alone: the replay tears its tasks down first. */
+		if (ps_stop_signal && !forwarded)
+			forwarded = kill(pid, ps_stop_signal) == 0;
+	}
+	return ps_stop_signal ? -EINTR : 0;
+}
+
 /* Replay @path once: 1 and *sig filled on a finding, 0 on none, -errno on our error. */
 static int replay(struct mctx *c, const char *path, char *sig, size_t len)
 {
 	char rep[PATH_MAX], json[PATH_MAX], tmo[16], wm[96], self[PATH_MAX], *argv[16];
-	int argc = 0, status, fd;
-	bool forwarded = false;
+	int argc = 0, status, r;
 	ssize_t n;
-	pid_t pid;
 
 	snprintf(rep, sizeof(rep), "%s/rep", c->dir);
 	/*
@@ -362,32 +392,10 @@ static int replay(struct mctx *c, const char *path, char *sig, size_t len)
 			snprintf(self, sizeof(self), "/proc/self/exe");
 	}
 	c->replays++;
-	fflush(stdout);
-	pid = fork();
-	if (pid < 0)
-		return -errno;
-	if (pid == 0) {
-		fd = open("/dev/null", O_WRONLY);
-		if (fd >= 0) {
-			dup2(fd, 1);
-			dup2(fd, 2);
-		}
-		if (c->oracle)
-			execvp(c->oracle, argv);
-		else
-			execv(self, argv);
-		_exit(PS_EXIT_HARNESS);
-	}
-	while (waitpid(pid, &status, 0) < 0) {
-		if (errno != EINTR)
-			return -errno;
-		/* A signal to minimize alone: the replay tears its tasks down first. */
-		if (ps_stop_signal && !forwarded)
-			forwarded = kill(pid, ps_stop_signal) == 0;
-	}
+	r = spawn_wait(c->oracle ? c->oracle : self, !!c->oracle, argv, &status);
 	rm_tree(rep);
-	if (ps_stop_signal)
-		return -EINTR;
+	if (r < 0)
+		return r;
 	/* The oracle could not run it (a guest that did not boot): not a "no". */
 	if (c->oracle && (!WIFEXITED(status) || WEXITSTATUS(status) == PS_EXIT_HARNESS))
 		return -EIO;
@@ -443,6 +451,33 @@ static int write_best(struct mctx *c, int ok, int confirm)
 	return r;
 }
 
+int candidate_prepare(struct mctx *c, bool *cand, int *first, const char *path,
+		      unsigned long long *key)
+{
+	int n = c->sc->nstmts, tries, i, r;
+	struct scenario sc;
+	struct sc_error err;
+
+	for (tries = 0; tries <= n; tries++) {
+		r = write_subset(c->sc, cand, path, NULL, first);
+		if (r < 0)
+			return r;
+		if (scenario_parse_file(path, &sc, &err) == 0) {
+			scenario_free(&sc);
+			*key = memo_key(cand, n) ^ c->variant;
+			return 1;
+		}
+		/* drop the statement the error is in (the last one starting at or before it) */
+		for (i = n - 1; i >= 0; i--)
+			if (cand[i] && first[i] && first[i] <= err.line)
+				break;
+		if (i < 0)
+			return 0;
+		cand[i] = false;
+	}
+	return 0;
+}
+
 /* The candidate, with statements naming undefined tasks dropped; 1 if it reproduces. */
 int test_candidate(const bool *keep, int n, void *arg)
 {
@@ -451,9 +486,7 @@ int test_candidate(const bool *keep, int n, void *arg)
 	int *first = malloc(n * sizeof(*first));
 	char path[PATH_MAX], sig[256], json[PATH_MAX];
 	unsigned long long key;
-	struct scenario sc;
-	struct sc_error err;
-	int r = 0, tries, i, line, fixes = 0;
+	int r = 0, i, line, fixes = 0;
 
 	if (!cand || !first) {
 		free(cand);
@@ -464,25 +497,9 @@ int test_candidate(const bool *keep, int n, void *arg)
 	sc_pair_sessions(c->sc, cand);
 	snprintf(path, sizeof(path), "%s/cand.sc", c->dir);
 again:
-	for (tries = 0; tries <= n; tries++) {
-		r = write_subset(c->sc, cand, path, NULL, first);
-		if (r < 0)
-			goto out;
-		if (scenario_parse_file(path, &sc, &err) == 0) {
-			scenario_free(&sc);
-			break;
-		}
-		/* drop the statement the error is in (the last one starting at or before it) */
-		for (i = n - 1; i >= 0; i--)
-			if (cand[i] && first[i] && first[i] <= err.line)
-				break;
-		if (i < 0) {
-			r = 0;
-			goto out;
-		}
-		cand[i] = false;
-	}
-	key = memo_key(cand, n) ^ c->variant;
+	r = candidate_prepare(c, cand, first, path, &key);
+	if (r <= 0)
+		goto out;
 	r = memo_get(c, key, &line);
 	if (r < 0) {
 		memo_put(c, '?', key, 0);
@@ -545,7 +562,7 @@ out:
 int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char *json,
 		 const struct fuzz_args *f)
 {
-	struct mctx c = { .run = run, .oracle = f->oracle };
+	struct mctx c = { .run = run, .oracle = f->oracle, .batch = f->batch };
 	struct ddmin_stats st = { 0, 0 }, st2;
 	struct scenario sc, work;
 	struct sc_error err;
@@ -713,7 +730,8 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 	kept = unit_pass(&c, keep, f->max_replays);
 	if (kept >= 0) {
 		budget = f->max_replays - kept;
-		kept = ddmin(keep, sc.nstmts, test_candidate, &c, budget, &st);
+		kept = ddmin_batched(keep, sc.nstmts, test_candidate, prefetch_candidates, &c,
+				      budget, &st);
 	}
 	if (kept >= 0) {
 		budget -= st.tests;
@@ -722,7 +740,8 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 		if (kept >= 0 && c.simplified) {
 			budget -= kept;
 			st2 = st;
-			kept = ddmin(keep, sc.nstmts, test_candidate, &c, budget, &st);
+			kept = ddmin_batched(keep, sc.nstmts, test_candidate, prefetch_candidates, &c,
+				      budget, &st);
 			st.tests += st2.tests;
 			st.hits += st2.hits;
 		}
@@ -744,9 +763,9 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 		fprintf(stderr, "ptstress minimize: %s: %s\n", f->out, strerror(-r));
 		goto out;
 	}
-	printf("# minimize: %d -> %d statements in %d replays (%d ddmin tests), "
-	       "replayed %d/%d: %s\n", sc.nstmts, kept, c.prior + c.replays, st.tests, ok, f->confirm,
-	       f->out);
+	printf("# minimize: %d -> %d statements in %d replays (%d ddmin tests, %d of the "
+	       "replays in %d batches), replayed %d/%d: %s\n", sc.nstmts, kept,
+	       c.prior + c.replays, st.tests, c.batched, c.batches, ok, f->confirm, f->out);
 	if (json) {
 		FILE *j = fopen(json, "ae");
 
@@ -756,11 +775,11 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 				"\"replays\":%d,\"confirmed\":%d,\"confirm\":%d,\"tasks\":%d,"
 				"\"tasks_related\":%d,\"tasks_kept\":%d,\"replays_here\":%d,"
 				"\"simplified\":%d,\"refused_dropped\":%d,\"related_hit\":%s,"
-				"\"cut_line\":%d,\"cut\":%d}\n",
+				"\"cut_line\":%d,\"cut\":%d,\"batches\":%d,\"batched\":%d}\n",
 				args[0], f->out, c.target, sc.nstmts, kept, c.prior + c.replays, ok,
 				f->confirm, c.units, c.related, c.units_kept, c.replays,
 				c.simplified, c.refused, c.related_hit ? "true" : "false",
-				c.cut_line, cut);
+				c.cut_line, cut, c.batches, c.batched);
 			fclose(j);
 		}
 	}

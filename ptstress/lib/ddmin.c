@@ -19,12 +19,29 @@ static int count(const bool *keep, int n)
 	return c;
 }
 
+/* Round's candidate @k of @parts over the @len kept items idx[] of @keep, into @cand. */
+static void complement(const bool *keep, const int *idx, int n, int len, int parts, int k,
+		       bool *cand)
+{
+	int lo = k * len / parts, hi = (k + 1) * len / parts, i;
+
+	memcpy(cand, keep, n * sizeof(*cand));
+	for (i = lo; i < hi; i++)
+		cand[idx[i]] = false;
+}
+
 int ddmin(bool *keep, int n, ddmin_test_fn *test, void *arg, int max_tests,
 	  struct ddmin_stats *st)
 {
+	return ddmin_batched(keep, n, test, NULL, arg, max_tests, st);
+}
+
+int ddmin_batched(bool *keep, int n, ddmin_test_fn *test, ddmin_batch_fn *batch, void *arg,
+		  int max_tests, struct ddmin_stats *st)
+{
 	int *idx = malloc((n ? n : 1) * sizeof(*idx));
-	bool *cand = malloc((n ? n : 1) * sizeof(*cand));
-	int parts = 2, len, i, k, r = 0;
+	bool *cand = malloc((n ? n : 1) * sizeof(*cand)), *all = NULL;
+	int parts = 2, len, i, k, m, r = 0;
 
 	st->tests = st->hits = 0;
 	if (!idx || !cand) {
@@ -41,12 +58,23 @@ int ddmin(bool *keep, int n, ddmin_test_fn *test, void *arg, int max_tests,
 				idx[k++] = i;
 		if (parts > len)
 			parts = len;
+		/* the tests this round can still make, told to @batch first */
+		m = parts < max_tests - st->tests ? parts : max_tests - st->tests;
+		if (batch && m > 1) {
+			free(all);
+			all = malloc((size_t)m * (n ? n : 1) * sizeof(*all));
+			if (!all) {
+				r = -1;
+				goto out;
+			}
+			for (k = 0; k < m; k++)
+				complement(keep, idx, n, len, parts, k, all + (size_t)k * n);
+			r = batch(all, m, n, arg);
+			if (r < 0)
+				goto out;
+		}
 		for (k = 0; k < parts && st->tests < max_tests; k++) {
-			int lo = k * len / parts, hi = (k + 1) * len / parts;
-
-			memcpy(cand, keep, n * sizeof(*cand));
-			for (i = lo; i < hi; i++)
-				cand[idx[i]] = false;
+			complement(keep, idx, n, len, parts, k, cand);
 			st->tests++;
 			r = test(cand, n, arg);
 			if (r < 0)
@@ -71,6 +99,7 @@ int ddmin(bool *keep, int n, ddmin_test_fn *test, void *arg, int max_tests,
 out:
 	free(idx);
 	free(cand);
+	free(all);
 	return r < 0 ? r : count(keep, n);
 }
 

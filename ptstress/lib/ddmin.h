@@ -34,6 +34,21 @@ int ddmin(bool *keep, int n, ddmin_test_fn *test, void *arg, int max_tests,
 	  struct ddmin_stats *st);
 
 /*
+ * The candidates of one round, before ddmin tests them one by one in this
+ * order: @m of them, candidate j at @cands[j * @n .. (j + 1) * @n).  The
+ * caller may run them all at once (differential mode's oracle: one boot
+ * of each kernel for the round, not two per candidate) and answer the
+ * tests from what it learnt; negative to give up.  It changes nothing
+ * ddmin decides: the tests still come one by one, and the first that
+ * reproduces is taken.
+ */
+typedef int ddmin_batch_fn(const bool *cands, int m, int n, void *arg);
+
+/* ddmin() with @batch told each round's candidates first (@batch NULL: ddmin()). */
+int ddmin_batched(bool *keep, int n, ddmin_test_fn *test, ddmin_batch_fn *batch, void *arg,
+		  int max_tests, struct ddmin_stats *st);
+
+/*
  * Whether finding signatures @a and @b ("check/rule/verb") name the same
  * finding for the minimizer: equal, or a task's state that broke one named
  * rule after one verb, read through /proc status in one replay and

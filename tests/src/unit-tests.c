@@ -111,6 +111,68 @@ TEST(ddmin_respects_input_and_empty_need)
 	EXPECT_TRUE(st.hits >= 2 && st.tests <= 6);	/* halves, not one by one */
 }
 
+/* ddmin_batched(): each round's candidates told first, then tested in that order. */
+struct dd_batch {
+	struct dd_case c;	/* the test's case */
+	bool cands[64 * 100];	/* the last batch */
+	int m, next;		/* its size, and the next test's position in it */
+	int batches, told, matched, beyond;
+};
+
+static int dd_batch_fn(const bool *cands, int m, int n, void *arg)
+{
+	struct dd_batch *b = arg;
+
+	if (m > 64 || n != 100)
+		return -7;
+	memcpy(b->cands, cands, (size_t)m * n * sizeof(*cands));
+	b->m = m;
+	b->next = 0;
+	b->batches++;
+	b->told += m;
+	return 0;
+}
+
+static int dd_batch_test(const bool *keep, int n, void *arg)
+{
+	struct dd_batch *b = arg;
+
+	if (b->next < b->m && !memcmp(keep, b->cands + (size_t)b->next * n, n * sizeof(*keep)))
+		b->matched++;
+	else
+		b->beyond++;	/* a round of one candidate: not batched */
+	b->next++;
+	return dd_needs(keep, n, &b->c);
+}
+
+TEST(ddmin_batched_same_result_same_order)
+{
+	static const int need[] = { 3, 57, 58, 98 };
+	static struct dd_batch b;
+	struct dd_case c = { need, 4, 0, 0 };
+	struct ddmin_stats st, st2;
+	bool keep[100], keep2[100];
+	int i;
+
+	b = (struct dd_batch){ .c = { need, 4, 0, 0 } };
+	for (i = 0; i < 100; i++)
+		keep[i] = keep2[i] = true;
+	EXPECT_EQ(ddmin(keep, 100, dd_needs, &c, 10000, &st), 4);
+	EXPECT_EQ(ddmin_batched(keep2, 100, dd_batch_test, dd_batch_fn, &b, 10000, &st2), 4);
+	EXPECT_TRUE(!memcmp(keep, keep2, sizeof(keep)));
+	EXPECT_EQ(st.tests, st2.tests);
+	EXPECT_EQ(st.hits, st2.hits);
+	/* every test was of the round's batch, in its order */
+	EXPECT_EQ(b.matched, st2.tests);
+	EXPECT_EQ(b.beyond, 0);
+	EXPECT_TRUE(b.batches > 1 && b.batches < st2.tests && b.told >= st2.tests);
+	/* a batch that gives up ends it with its error */
+	for (i = 0; i < 100; i++)
+		keep2[i] = true;
+	b = (struct dd_batch){ .c = { need, 4, 0, 0 } };
+	EXPECT_EQ(ddmin_batched(keep2, 50, dd_batch_test, dd_batch_fn, &b, 10000, &st2), -7);
+}
+
 /* A test that gives up ends ddmin with its error; a test budget bounds it. */
 TEST(ddmin_error_and_budget)
 {
