@@ -30,61 +30,67 @@
 
 #include "cmd/minimize-int.h"
 
-/* One batch: its candidates' keys and the verdicts file. */
-struct batch {
-	unsigned long long *keys;	/* the memo key of LIST's line j */
-	int nb;				/* LIST's lines */
-	char list[PATH_MAX];		/* c->dir/batch.list */
-	char verdicts[PATH_MAX];	/* c->dir/batch.verdicts */
-};
-
 /* Candidate j's JSON in the batch. */
 static void batch_json(const struct mctx *c, int j, char *buf, size_t len)
 {
 	snprintf(buf, len, "%s/b%d.json", c->dir, j);
 }
 
-/* Write the candidates of @cands not known yet to b->list; how many, or -errno. */
-static int batch_write(struct mctx *c, const bool *cands, int m, int n, struct batch *b)
+int batch_begin(struct mctx *c, struct batch *b, int cap)
 {
-	bool *cand = malloc((n ? n : 1) * sizeof(*cand));
-	int *first = malloc((n ? n : 1) * sizeof(*first));
+	int n = c->sc->nstmts;
+
+	*b = (struct batch){ .cap = cap };
+	snprintf(b->list, sizeof(b->list), "%s/batch.list", c->dir);
+	snprintf(b->verdicts, sizeof(b->verdicts), "%s/batch.verdicts", c->dir);
+	b->keys = malloc((size_t)(cap ? cap : 1) * sizeof(*b->keys));
+	b->cand = malloc((n ? n : 1) * sizeof(*b->cand));
+	b->first = malloc((n ? n : 1) * sizeof(*b->first));
+	b->f = fopen(b->list, "we");
+	if (b->keys && b->cand && b->first && b->f)
+		return 0;
+	batch_end(b);
+	return -ENOMEM;
+}
+
+int batch_add(struct mctx *c, struct batch *b, const bool *keep)
+{
+	int n = c->sc->nstmts, k, line, r;
 	char path[PATH_MAX], json[PATH_MAX];
 	unsigned long long key;
-	int j, k, line, r = 0;
-	FILE *f = fopen(b->list, "we");
 
-	if (!cand || !first || !f) {
-		r = f ? -ENOMEM : -errno;
-		goto out;
-	}
-	for (j = 0; j < m; j++) {
-		memcpy(cand, cands + (size_t)j * n, n * sizeof(*cand));
-		sc_pair_sessions(c->sc, cand);
-		snprintf(path, sizeof(path), "%s/b%d.sc", c->dir, b->nb);
-		r = candidate_prepare(c, cand, first, path, &key);
-		if (r < 0)
-			goto out;
-		if (r == 0 || memo_get(c, key, &line) >= 0)
-			continue;
-		/* two chunks whose removal leaves the same parsable candidate */
-		for (k = 0; k < b->nb && b->keys[k] != key; k++)
-			;
-		if (k < b->nb)
-			continue;
-		b->keys[b->nb] = key;
-		batch_json(c, b->nb, json, sizeof(json));
-		unlink(json);
-		fprintf(f, "%s %s\n", path, json);
-		b->nb++;
-	}
-	r = b->nb;
-out:
-	if (f && fclose(f) && r >= 0)
-		r = -errno;
-	free(cand);
-	free(first);
-	return r;
+	if (b->nb >= b->cap)
+		return 0;
+	memcpy(b->cand, keep, n * sizeof(*b->cand));
+	sc_pair_sessions(c->sc, b->cand);
+	snprintf(path, sizeof(path), "%s/b%d.sc", c->dir, b->nb);
+	r = candidate_prepare(c, b->cand, b->first, path, &key);
+	if (r <= 0 || memo_get(c, key, &line) >= 0)
+		return r < 0 ? r : 0;
+	/* two chunks whose removal leaves the same parsable candidate */
+	for (k = 0; k < b->nb && b->keys[k] != key; k++)
+		;
+	if (k < b->nb)
+		return 0;
+	b->keys[b->nb] = key;
+	batch_json(c, b->nb, json, sizeof(json));
+	unlink(json);
+	fprintf(b->f, "%s %s\n", path, json);
+	b->nb++;
+	return 1;
+}
+
+void batch_end(struct batch *b)
+{
+	if (b->f)
+		fclose(b->f);
+	b->f = NULL;
+	free(b->keys);
+	free(b->cand);
+	free(b->first);
+	b->keys = NULL;
+	b->cand = NULL;
+	b->first = NULL;
 }
 
 /* The oracle's verdicts into the memo; -EIO when the file is not the protocol's. */
@@ -116,32 +122,24 @@ static int batch_read(struct mctx *c, const struct batch *b)
 	return 0;
 }
 
-int prefetch_candidates(const bool *cands, int m, int n, void *arg)
+int batch_run(struct mctx *c, struct batch *b)
 {
-	struct mctx *c = arg;
-	struct batch b = { .nb = 0 };
 	char tmo[16], now[96], *argv[8];
 	int r, status;
 
-	if (!c->oracle || !c->batch || c->no_memo || m < 2)
-		return 0;
-	b.keys = malloc((size_t)m * sizeof(*b.keys));
-	if (!b.keys)
-		return -ENOMEM;
-	snprintf(b.list, sizeof(b.list), "%s/batch.list", c->dir);
-	snprintf(b.verdicts, sizeof(b.verdicts), "%s/batch.verdicts", c->dir);
-	r = batch_write(c, cands, m, n, &b);
+	r = fclose(b->f) ? -errno : 0;
+	b->f = NULL;
 	/* one candidate left: its own call costs the same */
-	if (r < 2)
+	if (r < 0 || b->nb < 2)
 		goto out;
-	unlink(b.verdicts);
+	unlink(b->verdicts);
 	snprintf(tmo, sizeof(tmo), "%d", c->run->timeout_sec);
 	argv[0] = (char *)c->oracle;
 	argv[1] = "--timeout";
 	argv[2] = tmo;
 	argv[3] = "--batch";
-	argv[4] = b.list;
-	argv[5] = b.verdicts;
+	argv[4] = b->list;
+	argv[5] = b->verdicts;
 	argv[6] = NULL;
 	c->batches++;
 	r = spawn_wait(c->oracle, true, argv, &status);
@@ -150,12 +148,12 @@ int prefetch_candidates(const bool *cands, int m, int n, void *arg)
 	/* The oracle could not run them (a guest that did not boot): stop. */
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
 		fprintf(stderr, "ptstress minimize: the oracle's batch of %d candidates "
-			"(%s): exit %d\n", b.nb, b.list,
+			"(%s): exit %d\n", b->nb, b->list,
 			WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
 		r = -EIO;
 		goto out;
 	}
-	r = batch_read(c, &b);
+	r = batch_read(c, b);
 	if (r < 0)
 		goto out;
 	/* as after one replay: a kernel that changed proves nothing more */
@@ -167,6 +165,24 @@ int prefetch_candidates(const bool *cands, int m, int n, void *arg)
 		r = -EAGAIN;
 	}
 out:
-	free(b.keys);
+	batch_end(b);
 	return r < 0 ? r : 0;
+}
+
+int prefetch_candidates(const bool *cands, int m, int n, void *arg)
+{
+	struct mctx *c = arg;
+	struct batch b;
+	int j, r;
+
+	if (!c->oracle || !c->batch || c->no_memo || m < 2)
+		return 0;
+	r = batch_begin(c, &b, m);
+	for (j = 0; r >= 0 && j < m; j++)
+		r = batch_add(c, &b, cands + (size_t)j * n);
+	if (r < 0) {
+		batch_end(&b);
+		return r;
+	}
+	return batch_run(c, &b);
 }

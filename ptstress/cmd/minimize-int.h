@@ -81,6 +81,32 @@ bool read_signature(const char *path, char *sig, size_t len);
  * *@status, -EINTR when we were told to stop, -errno.
  */
 int spawn_wait(const char *prog, bool search, char **argv, int *status);
+/* A batch of candidates for the oracle (--batch, cmd/min-batch.c). */
+struct batch {
+	unsigned long long *keys;	/* the memo key of LIST's line j */
+	int nb;				/* LIST's lines */
+	int cap;			/* ... at most */
+	FILE *f;			/* LIST, open for batch_add() */
+	bool *cand;			/* scratch: a candidate being prepared */
+	int *first;			/* ... its statements' first lines */
+	char list[PATH_MAX];		/* c->dir/batch.list */
+	char verdicts[PATH_MAX];	/* c->dir/batch.verdicts */
+};
+
+/* Start a batch of at most @cap candidates; 0 or -ENOMEM. */
+int batch_begin(struct mctx *c, struct batch *b, int cap);
+/*
+ * Add @keep, as c->work and c->variant now make it, unless the memo or
+ * the batch knows it already: 1 added, 0 not, -errno.
+ */
+int batch_add(struct mctx *c, struct batch *b, const bool *keep);
+/*
+ * Run the batch (two candidates at least: one goes alone) and fill the
+ * memo from its verdicts; ends it.  0, or negative: stop (-EAGAIN spoiled).
+ */
+int batch_run(struct mctx *c, struct batch *b);
+/* Free a batch that will not run. */
+void batch_end(struct batch *b);
 /*
  * ddmin's batch (lib/ddmin.h, --batch): the round's candidates not yet
  * known go to the oracle at once, and their verdicts into the memo, from
