@@ -46,11 +46,15 @@ int batch_begin(struct mctx *c, struct batch *b, int cap)
 	b->keys = malloc((size_t)(cap ? cap : 1) * sizeof(*b->keys));
 	b->cand = malloc((n ? n : 1) * sizeof(*b->cand));
 	b->first = malloc((n ? n : 1) * sizeof(*b->first));
+	if (!b->keys || !b->cand || !b->first) {
+		batch_end(b);
+		return -ENOMEM;
+	}
 	b->f = fopen(b->list, "we");
-	if (b->keys && b->cand && b->first && b->f)
+	if (b->f)
 		return 0;
 	batch_end(b);
-	return -ENOMEM;
+	return -errno;
 }
 
 int batch_add(struct mctx *c, struct batch *b, const bool *keep)
