@@ -93,7 +93,7 @@ struct batch {
 	char verdicts[PATH_MAX];	/* c->dir/batch.verdicts */
 };
 
-/* Start a batch of at most @cap candidates; 0 or -ENOMEM. */
+/* Start a batch of at most @cap candidates (its LIST file open); 0 or -errno. */
 int batch_begin(struct mctx *c, struct batch *b, int cap);
 /*
  * Add @keep, as c->work and c->variant now make it, unless the memo or
