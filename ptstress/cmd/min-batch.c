@@ -107,7 +107,8 @@ static int batch_read(struct mctx *c, const struct batch *b)
 	if (!f)
 		return -EIO;
 	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "%d %d", &j, &v) != 2 || j < 0 || j >= b->nb || (v != 0 && v != 1)) {
+		if (sscanf(line, "%d %d", &j, &v) != 2 || j < 0 || j >= b->nb ||
+		    (v != 0 && v != 1)) {
 			fprintf(stderr, "ptstress minimize: %s: bad verdict line '%s'\n",
 				b->verdicts, line);
 			fclose(f);

@@ -43,11 +43,13 @@ static int batch_units(const bool *ucands, int m, int nu, void *arg)
 	all = malloc((size_t)m * (n ? n : 1) * sizeof(*all));
 	if (!all)
 		return -ENOMEM;
-	for (j = 0; j < m; j++)
-		if (sc_units_select(x->u, ucands + (size_t)j * nu, x->base, all + (size_t)j * n) < 0) {
+	for (j = 0; j < m; j++) {
+		r = sc_units_select(x->u, ucands + (size_t)j * nu, x->base, all + (size_t)j * n);
+		if (r < 0) {
 			free(all);
 			return -ENOMEM;
 		}
+	}
 	r = prefetch_candidates(all, m, n, x->c);
 	free(all);
 	return r;

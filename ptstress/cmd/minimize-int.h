@@ -36,7 +36,8 @@ struct mctx {
 	const char *out;		/* --out: rewritten with each better candidate */
 	const char *oracle;		/* --oracle CMD: replays it, not `ptstress run` */
 	bool batch;			/* --batch: ddmin's rounds go to the oracle whole */
-	int batches;			/* ... oracle calls with a batch (a ddmin round, option variants) */
+	int batches;			/* ... oracle calls with a batch (a ddmin
+					 * round, the option pass's variants) */
 	int batched;			/* ... candidates they decided */
 	const char *kernel;		/* the kernel's image key, or its release */
 	char tasks[MAX_FINDING_TASKS][SC_NAME_LEN]; /* the input's finding's tasks */

@@ -731,7 +731,7 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 	if (kept >= 0) {
 		budget = f->max_replays - kept;
 		kept = ddmin_batched(keep, sc.nstmts, test_candidate, prefetch_candidates, &c,
-				      budget, &st);
+				     budget, &st);
 	}
 	if (kept >= 0) {
 		budget -= st.tests;
@@ -740,8 +740,8 @@ int cmd_minimize(int nargs, char **args, const struct run_opts *run, const char 
 		if (kept >= 0 && c.simplified) {
 			budget -= kept;
 			st2 = st;
-			kept = ddmin_batched(keep, sc.nstmts, test_candidate, prefetch_candidates, &c,
-				      budget, &st);
+			kept = ddmin_batched(keep, sc.nstmts, test_candidate,
+					     prefetch_candidates, &c, budget, &st);
 			st.tests += st2.tests;
 			st.hits += st2.hits;
 		}
