@@ -180,7 +180,7 @@ int prefetch_candidates(const bool *cands, int m, int n, void *arg)
 	struct batch b;
 	int j, r;
 
-	if (!c->oracle || !c->batch || c->no_memo || m < 2)
+	if (!batching(c) || m < 2)
 		return 0;
 	r = batch_begin(c, &b, m);
 	for (j = 0; r >= 0 && j < m; j++)

@@ -38,7 +38,7 @@ static int batch_units(const bool *ucands, int m, int nu, void *arg)
 	int n = x->u->nstmts, j, r;
 	bool *all;
 
-	if (!x->c->batch)
+	if (!batching(x->c))
 		return 0;
 	all = malloc((size_t)m * (n ? n : 1) * sizeof(*all));
 	if (!all)
@@ -198,7 +198,7 @@ static int option_batch(struct mctx *c, const bool *keep, int i, int k, unsigned
 	struct stmt *saved, v;
 	struct batch b;
 
-	if (!c->oracle || !c->batch || c->no_memo)
+	if (!batching(c))
 		return 0;
 	saved = malloc((n ? n : 1) * sizeof(*saved));
 	if (!saved)
@@ -213,6 +213,12 @@ static int option_batch(struct mctx *c, const bool *keep, int i, int k, unsigned
 			h = variant_mix(h, i, k);
 			c->variant = h;
 			r = batch_add(c, &b, keep);
+			/*
+			 * The test about to run is known (an earlier batch
+			 * had it, as it had the ones after it): no batch.
+			 */
+			if (r == 0 && !steps)
+				r = -ENOENT;
 			steps++;
 		}
 	}
@@ -221,7 +227,7 @@ static int option_batch(struct mctx *c, const bool *keep, int i, int k, unsigned
 	free(saved);
 	if (r < 0) {
 		batch_end(&b);
-		return r;
+		return r == -ENOENT ? 0 : r;
 	}
 	return batch_run(c, &b);
 }

@@ -94,6 +94,12 @@ struct batch {
 	char verdicts[PATH_MAX];	/* c->dir/batch.verdicts */
 };
 
+/* Whether candidates go to the oracle in batches (not the confirmations). */
+static inline bool batching(const struct mctx *c)
+{
+	return c->oracle && c->batch && !c->no_memo;
+}
+
 /* Start a batch of at most @cap candidates (its LIST file open); 0 or -errno. */
 int batch_begin(struct mctx *c, struct batch *b, int cap);
 /*
