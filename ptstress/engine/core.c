@@ -219,6 +219,9 @@ static void finding_json(struct engine *e, FILE *f, const struct fdesc *d, const
 	if (d->rule != R_NONE) {
 		json_str(&j, "rule", m_rule_id(d->rule));
 		json_str(&j, "cites", m_rule_cite(d->rule));
+	} else if (d->krule) {
+		json_str(&j, "rule", d->krule);
+		json_str(&j, "cites", "the series' kernel/ptrace_check.c (patch 2)");
 	}
 	json_array(&j, "tasks");
 	for (k = 0; k < d->ntasks; k++) {

@@ -174,6 +174,8 @@ struct engine {
 	int cur_timeout;	/* the running step's deadline: its "within", else step_timeout */
 	bool have_links;	/* ptrace_links files exist */
 	bool have_kcheck;	/* <debugfs>/ptrace_links/ exists */
+	int kmsg;		/* /dev/kmsg from the scenario's start: the link checker's
+				 * records name a finding's tasks; -1 */
 	bool after_61;		/* the running kernel is not 6.1: a SIGCHLD may carry what
 				 * a later kernel sends (m_notice.alt_code) */
 	unsigned long tasks_gen;	/* check_tasks() runs so far (etask.empty_gen) */
@@ -258,6 +260,8 @@ struct fdesc {
 	int ntasks;
 	const char *expected;	/* what the model (or the scenario) expected; NULL */
 	const char *observed;	/* what the kernel showed; NULL */
+	const char *krule;	/* check "kernel": the link checker's rule, in the JSON's
+				 * "rule" and so in the signature; NULL */
 };
 
 /* Report a finding: TAP "not ok" + diagnostics, JSON, step log; ends the scenario. */

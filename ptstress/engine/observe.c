@@ -578,10 +578,44 @@ int check_tasks(struct engine *e, bool all, const char *why)
 	return r;
 }
 
+/*
+ * The scenario's tasks the link checker named in the kernel log since the
+ * scenario began (ptrace_check_report(): "RULE: pid P (COMM)"), into
+ * @d->tasks; a pid the model never had (a debugger, the spawner) is left
+ * out.  A released task is still named: its pid is the last task's that
+ * had it.
+ */
+static void kernel_tasks(struct engine *e, struct fdesc *d)
+{
+	char rec[8192], rule[48];
+	int max = (int)(sizeof(d->tasks) / sizeof(d->tasks[0])), i, k;
+	pid_t pid;
+	ssize_t n;
+
+	while (e->kmsg >= 0) {
+		n = read(e->kmsg, rec, sizeof(rec) - 1);
+		if (n < 0 && errno == EPIPE)
+			continue;	/* records overwritten before we read them */
+		if (n <= 0)
+			break;		/* EAGAIN: none left */
+		rec[n] = '\0';
+		if (!kmsg_checker_record(rec, rule, sizeof(rule), &pid))
+			continue;
+		i = m_find_tid(&e->m, pid);
+		for (k = e->m.n - 1; i == M_NONE && k >= 0; k--)
+			if (e->m.t[k].tid == pid)
+				i = k;
+		for (k = 0; k < d->ntasks && d->tasks[k] != i; k++)
+			;
+		if (i >= 0 && k == d->ntasks && d->ntasks < max)
+			d->tasks[d->ntasks++] = i;
+	}
+}
+
 int check_kernel(struct engine *e, const char *why)
 {
 	struct kv walk[8], viol[32];
-	int nw, nv;
+	int nw, nv, i;
 	long found, total;
 
 	if (!e->have_kcheck)
@@ -596,12 +630,26 @@ int check_kernel(struct engine *e, const char *why)
 	total = kv_get(viol, nv, "total", -1);
 	e->st.checks++;
 	if (found || total) {
-		char got[96];
+		struct fdesc d = { .check = "kernel", .rule = R_NONE, .expected = "0" };
+		char got[512];
+		size_t len;
 
-		snprintf(got, sizeof(got), "%ld in a full walk, %ld since boot", found, total);
-		report(e, &(struct fdesc){ .check = "kernel", .rule = R_NONE, .expected = "0",
-					   .observed = got },
-		       "%s: kernel link checker: %s (see the kernel log)", why, got);
+		len = (size_t)snprintf(got, sizeof(got), "%ld in a full walk, %ld since boot",
+				       found, total);
+		/* The rules with a count, in the kernel's order; the first is the signature's. */
+		for (i = 0; i < nv; i++) {
+			if (!strcmp(viol[i].key, "total") || viol[i].value <= 0 ||
+			    len >= sizeof(got))
+				continue;
+			if (!d.krule)
+				d.krule = viol[i].key;
+			len += (size_t)snprintf(got + len, sizeof(got) - len, "%s%s %ld",
+						d.krule == viol[i].key ? ": " : ", ", viol[i].key,
+						viol[i].value);
+		}
+		d.observed = got;
+		kernel_tasks(e, &d);
+		report(e, &d, "%s: kernel link checker: %s (see the kernel log)", why, got);
 		return -1;
 	}
 	return 0;

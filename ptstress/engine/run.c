@@ -278,6 +278,8 @@ static void teardown(struct engine *e)
 
 static void free_engine(struct engine *e)
 {
+	if (e->kmsg >= 0)
+		close(e->kmsg);
 	free(e->e);
 	free(e->chk);
 	free(e->before);
@@ -441,6 +443,7 @@ static int run_one(const struct scenario *sc, const char *dir, const struct run_
 	e->m.wrong = o->wrong_rule;
 	e->opts = o;
 	e->spawner = -1;
+	e->kmsg = -1;
 	e->names = names_new();
 	if (!e->names || !etask_grow(e)) {
 		tap_bail("out of memory");
@@ -470,6 +473,16 @@ static int run_one(const struct scenario *sc, const char *dir, const struct run_
 	e->scen_timeout = !o->fuzz ? 600 : o->fuzz_duration ? o->fuzz_duration + 600 : 86400 * 7;
 	e->have_links = links_supported();
 	e->have_kcheck = kcheck_supported();
+	/*
+	 * From its end now: the link checker's records that name tasks
+	 * (check_kernel()) are this scenario's.  Not there, or not ours to
+	 * read (not root): the finding names no task.
+	 */
+	e->kmsg = e->have_kcheck ? open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC) : -1;
+	if (e->kmsg >= 0 && lseek(e->kmsg, 0, SEEK_END) < 0) {
+		close(e->kmsg);
+		e->kmsg = -1;
+	}
 	clock_gettime(CLOCK_MONOTONIC, &e->started);
 	ps_prof_start();	/* this scenario's own */
 	snprintf(e->dir, sizeof(e->dir), "%s", dir);

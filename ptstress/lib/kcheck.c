@@ -10,6 +10,7 @@
  * forget_original_parent() and release_task() found.  Both must be 0.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,6 +59,32 @@ long kv_get(const struct kv *kv, int n, const char *key, long missing)
 			return kv[i].value;
 	}
 	return missing;
+}
+
+bool kmsg_checker_record(const char *rec, char *rule, size_t len, pid_t *pid)
+{
+	static const char prefix[] = "ptrace_links_check: ";
+	const char *semi = strchr(rec, ';'), *colon = strchr(rec, ':'), *p, *r;
+	char *end;
+	long v;
+
+	/* /dev/kmsg's prefix ends at the first ';', before the message's first ':'. */
+	if (semi && (!colon || semi < colon))
+		rec = semi + 1;
+	if (strncmp(rec, prefix, sizeof(prefix) - 1))
+		return false;
+	r = rec + sizeof(prefix) - 1;
+	p = strstr(r, ": pid ");
+	if (!p || p == r || (size_t)(p - r) >= len || memchr(r, ' ', (size_t)(p - r)))
+		return false;
+	errno = 0;
+	v = strtol(p + strlen(": pid "), &end, 10);
+	if (errno || end == p + strlen(": pid ") || v <= 0 || v > INT32_MAX || *end != ' ')
+		return false;
+	memcpy(rule, r, (size_t)(p - r));
+	rule[p - r] = '\0';
+	*pid = (pid_t)v;
+	return true;
 }
 
 bool kcheck_supported(void)

@@ -23,6 +23,7 @@
 #include "harness.h"
 #include "lib/ddmin.h"
 #include "lib/json.h"
+#include "lib/kcheck.h"
 #include "lib/links.h"
 #include "lib/ptstress.h"
 
@@ -275,6 +276,42 @@ TEST(links_unknown_key_ignored)
 			      &l, &pe), 0);
 	EXPECT_EQ(l.exiting, 0);
 	EXPECT_EQ(l.children, 3);
+}
+
+/*
+ * The link checker's kernel log records name a rule and a pid
+ * (ptrace_check_report(), patch 2): with /dev/kmsg's prefix or without.
+ */
+TEST(kmsg_checker_records)
+{
+	static const char *const bad[] = {
+		"4,812,3301234,-;WARNING: CPU: 0 PID: 64 at kernel/ptrace.c:120",
+		"3,900,1,-;ptrace_links_check: untraced-entry: pid x (sh): y",
+		"3,900,1,-;ptrace_links_check: untraced-entry: pid 0 (sh): y",
+		"3,900,1,-;ptrace_links_check: untraced-entry: pid 12(sh): y",
+		"3,900,1,-;ptrace_links_check: : pid 12 (sh): y",
+		"3,900,1,-;ptrace_links_check: two words: pid 12 (sh): y",
+		"3,900,1,-;ptrace_links_check: an-overly-long-rule-name-that-does-not-fit-in-48-b: "
+		"pid 12 (sh): y",
+		"6,1,2,-;random: crng init done",
+		"",
+	};
+	char rule[48];
+	pid_t pid = 0;
+	size_t i;
+
+	ASSERT_TRUE(kmsg_checker_record("3,915,74081234,-;ptrace_links_check: untraced-entry: "
+					"pid 64 (ptstress): still on a ptraced list after "
+					"__ptrace_unlink()\n SUBSYSTEM=x\n",
+					rule, sizeof(rule), &pid));
+	EXPECT_STREQ(rule, "untraced-entry");
+	EXPECT_EQ(pid, 64);
+	ASSERT_TRUE(kmsg_checker_record("ptrace_links_check: reaper: pid 4194303 (a: b; c): d",
+					rule, sizeof(rule), &pid));
+	EXPECT_STREQ(rule, "reaper");
+	EXPECT_EQ(pid, 4194303);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		EXPECT_FALSE(kmsg_checker_record(bad[i], rule, sizeof(rule), &pid));
 }
 
 TEST(links_empty_input)
