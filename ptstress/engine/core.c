@@ -271,6 +271,8 @@ void report(struct engine *e, const struct fdesc *d, const char *fmt, ...)
 	if (d->rule != R_NONE)
 		tap_diag("  rule: %s (%s): %s", m_rule_id(d->rule), m_rule_cite(d->rule),
 			 m_rule_text(d->rule));
+	else if (d->krule)
+		tap_diag("  rule: %s (the kernel link checker's, patch 2)", d->krule);
 	for (k = 0; k < d->ntasks; k++)
 		if (d->tasks[k] >= 0 && d->tasks[k] < e->m.n)
 			tap_diag("  task: %s", tname(e, d->tasks[k]));

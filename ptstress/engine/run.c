@@ -475,10 +475,12 @@ static int run_one(const struct scenario *sc, const char *dir, const struct run_
 	e->have_kcheck = kcheck_supported();
 	/*
 	 * From its end now: the link checker's records that name tasks
-	 * (check_kernel()) are this scenario's.  Not there, or not ours to
-	 * read (not root): the finding names no task.
+	 * (check_kernel()) are this scenario's.  Not there, not ours to read
+	 * (not root), or naming pids of another namespace than ours: the
+	 * finding names no task.
 	 */
-	e->kmsg = e->have_kcheck ? open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC) : -1;
+	e->kmsg = e->have_kcheck && ps_in_init_pid_ns() ?
+		  open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC) : -1;
 	if (e->kmsg >= 0 && lseek(e->kmsg, 0, SEEK_END) < 0) {
 		close(e->kmsg);
 		e->kmsg = -1;

@@ -329,6 +329,23 @@ static void mark_reaped(pid_t pid, int status)
 	}
 }
 
+bool ps_in_init_pid_ns(void)
+{
+	char comm[32] = "";
+	FILE *f;
+
+	/* elsewhere pid 2 is a user task, with a parent in view or named otherwise */
+	if (stat_ppid("2") != 0)
+		return false;
+	f = fopen("/proc/2/comm", "re");
+	if (!f)
+		return false;
+	if (!fgets(comm, sizeof(comm), f))
+		comm[0] = '\0';
+	fclose(f);
+	return !strcmp(comm, "kthreadd\n");
+}
+
 int ps_cleanup(void)
 {
 	unsigned int delay = 0;

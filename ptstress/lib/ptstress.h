@@ -226,6 +226,11 @@ void ps_register(struct tracee *t);
  * the list is kept), -1 if waitpid() itself failed.
  */
 int ps_cleanup(void);
+/*
+ * Whether we are in the initial pid namespace, whose pids the kernel log
+ * names: there pid 2 is kthreadd, with no parent (PPid 0).
+ */
+bool ps_in_init_pid_ns(void);
 
 /* How tracee_resume() lets a tracee go. */
 enum resume_how {
