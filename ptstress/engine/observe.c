@@ -601,10 +601,7 @@ static void kernel_tasks(struct engine *e, struct fdesc *d)
 		rec[n] = '\0';
 		if (!kmsg_checker_record(rec, rule, sizeof(rule), &pid))
 			continue;
-		i = m_find_tid(&e->m, pid);
-		for (k = e->m.n - 1; i == M_NONE && k >= 0; k--)
-			if (e->m.t[k].tid == pid)
-				i = k;
+		i = m_find_tid_any(&e->m, pid);
 		for (k = 0; k < d->ntasks && d->tasks[k] != i; k++)
 			;
 		if (i >= 0 && k == d->ntasks && d->ntasks < max)

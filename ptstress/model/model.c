@@ -846,6 +846,15 @@ int m_find_tid(const struct model *m, pid_t tid)
 	return M_NONE;
 }
 
+int m_find_tid_any(const struct model *m, pid_t tid)
+{
+	int i = m_find_tid(m, tid);
+
+	for (i = i == M_NONE ? m->n - 1 : i; i >= 0 && m->t[i].tid != tid; i--)
+		;
+	return i >= 0 ? i : M_NONE;
+}
+
 const char *m_name(const struct model *m, int task)
 {
 	if (task == M_INIT)

@@ -494,6 +494,11 @@ bool m_group_alive(const struct model *m, int leader);
 int m_alive_thread(const struct model *m, int proc);
 int m_find_name(const struct model *m, const char *name);
 int m_find_tid(const struct model *m, pid_t tid);
+/*
+ * m_find_tid(), else the last released task that had @tid (the kernel log
+ * names tasks gone since); M_NONE.
+ */
+int m_find_tid_any(const struct model *m, pid_t tid);
 const char *m_name(const struct model *m, int task);
 
 /* ---- SIGCHLD (rules.c) ---- */

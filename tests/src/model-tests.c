@@ -547,6 +547,28 @@ TEST(exec_stops_traceexit_leader)
 
 /* ---- de_thread() ---- */
 
+/*
+ * The kernel log names a task by pid, perhaps one released since
+ * (check_kernel()): the live task with that pid, else the last released
+ * one that had it.
+ */
+TEST(find_tid_any_released_and_reused)
+{
+	int p, q;
+
+	setup();
+	p = proc(0, "P", 2501);
+	EXPECT_EQ(m_find_tid_any(&m, 2501), p);
+	m_group_exit(&m, p, 0, 0);
+	EXPECT_EQ(m_report(&m, 0, p), 0);
+	EXPECT_STREQ(m_state_letters(&m, p), "");
+	EXPECT_EQ(m_find_tid(&m, 2501), M_NONE);
+	EXPECT_EQ(m_find_tid_any(&m, 2501), p);
+	q = proc(0, "Q", 2501);	/* the pid reused */
+	EXPECT_EQ(m_find_tid_any(&m, 2501), q);
+	EXPECT_EQ(m_find_tid_any(&m, 2599), M_NONE);
+}
+
 TEST(exec_non_leader)
 {
 	int p, pt1, pt2, pt3, t1, t2, c;
