@@ -850,9 +850,12 @@ int m_find_tid_any(const struct model *m, pid_t tid)
 {
 	int i = m_find_tid(m, tid);
 
-	for (i = i == M_NONE ? m->n - 1 : i; i >= 0 && m->t[i].tid != tid; i--)
-		;
-	return i >= 0 ? i : M_NONE;
+	if (i != M_NONE)
+		return i;
+	for (i = m->n - 1; i >= 0; i--)
+		if (m->t[i].tid == tid)
+			return i;
+	return M_NONE;
 }
 
 const char *m_name(const struct model *m, int task)
