@@ -5,10 +5,16 @@
 # (guest/lib.sh) for scan-console.
 
 # The signature of a slice: check__rule__verb of its first finding record.
+# None for a "taint" finding (the engine saw the kernel's taint flags
+# change after a step, docs/architecture.md): that is a kernel report,
+# signed by the console's title as before the engine saw it
+# (console_signature()); the record still gives the step's line and tasks
+# (finding_tasks(), the prefix cut).
 signature() {	# JSON-FILE
 	local l c r v
 	l=$(grep -m1 '"type":"finding","kind":"finding"' "$1") || return 0
 	c=$(sed -n 's/.*"check":"\([^"]*\)".*/\1/p' <<<"$l")
+	[ "$c" = taint ] && return 0
 	r=$(sed -n 's/.*"rule":"\([^"]*\)".*/\1/p' <<<"$l")
 	v=$(sed -n 's/.*"verb":"\([^"]*\)".*/\1/p' <<<"$l")
 	echo "${c:-other}__${r:-none}__${v:-none}"

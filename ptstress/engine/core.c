@@ -195,6 +195,15 @@ static void where(struct engine *e, char *buf, size_t len)
 		snprintf(buf, len, "%s", e->file ? e->file : "?");
 }
 
+/* Where a finding's kernel-named rule comes from (fdesc.krule). */
+static const char *krule_cite(const struct fdesc *d)
+{
+	if (d->check && !strcmp(d->check, "taint"))
+		return "the taint flags the scenario did not start with: taint_flags[], "
+		       "kernel/panic.c";
+	return "the series' kernel/ptrace_check.c (patch 2)";
+}
+
 /* The finding as one JSON line: tests and fuzz signatures read this, never prose. */
 static void finding_json(struct engine *e, FILE *f, const struct fdesc *d, const char *loc,
 			 const char *msg)
@@ -221,7 +230,7 @@ static void finding_json(struct engine *e, FILE *f, const struct fdesc *d, const
 		json_str(&j, "cites", m_rule_cite(d->rule));
 	} else if (d->krule) {
 		json_str(&j, "rule", d->krule);
-		json_str(&j, "cites", "the series' kernel/ptrace_check.c (patch 2)");
+		json_str(&j, "cites", krule_cite(d));
 	}
 	json_array(&j, "tasks");
 	for (k = 0; k < d->ntasks; k++) {
@@ -272,7 +281,7 @@ void report(struct engine *e, const struct fdesc *d, const char *fmt, ...)
 		tap_diag("  rule: %s (%s): %s", m_rule_id(d->rule), m_rule_cite(d->rule),
 			 m_rule_text(d->rule));
 	else if (d->krule)
-		tap_diag("  rule: %s (the kernel link checker's, patch 2)", d->krule);
+		tap_diag("  rule: %s (%s)", d->krule, krule_cite(d));
 	for (k = 0; k < d->ntasks; k++)
 		if (d->tasks[k] >= 0 && d->tasks[k] < e->m.n)
 			tap_diag("  task: %s", tname(e, d->tasks[k]));

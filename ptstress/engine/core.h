@@ -176,6 +176,9 @@ struct engine {
 	bool have_kcheck;	/* <debugfs>/ptrace_links/ exists */
 	int kmsg;		/* /dev/kmsg from the scenario's start: the link checker's
 				 * records name a finding's tasks; -1 */
+	int taint_fd;		/* /proc/sys/kernel/tainted, read after each step where
+				 * the checker is (the guest); -1 */
+	unsigned long taint0;	/* its flags at the scenario's start */
 	bool after_61;		/* the running kernel is not 6.1: a SIGCHLD may carry what
 				 * a later kernel sends (m_notice.alt_code) */
 	unsigned long tasks_gen;	/* check_tasks() runs so far (etask.empty_gen) */
@@ -253,15 +256,17 @@ enum fkind {
 struct fdesc {
 	enum fkind kind;
 	const char *check;	/* "proc", "links", "outcome", "fails", "report",
-				 * "sigchld", "expect", "kernel", "event", "teardown";
+				 * "sigchld", "expect", "kernel", "taint", "event",
+				 * "teardown";
 				 * NULL: "other" */
 	int rule;		/* enum m_rule behind the expectation; R_NONE */
 	int tasks[4];		/* model indexes of the tasks involved */
 	int ntasks;
 	const char *expected;	/* what the model (or the scenario) expected; NULL */
 	const char *observed;	/* what the kernel showed; NULL */
-	const char *krule;	/* check "kernel": the link checker's rule, in the JSON's
-				 * "rule" and so in the signature; NULL */
+	const char *krule;	/* check "kernel": the link checker's rule, "taint": the
+				 * flags' letters; in the JSON's "rule" and so in the
+				 * signature; NULL */
 };
 
 /* Report a finding: TAP "not ok" + diagnostics, JSON, step log; ends the scenario. */

@@ -18,8 +18,12 @@ int check_sigchld(struct engine *e, const char *why);
 int check_sigchld_group(struct engine *e, int lead, const char *why);
 /* No process can collect an exit report the model does not owe it (WNOWAIT). */
 int check_pending(struct engine *e, const char *why);
-/* Kernel checker: full walk and violation counter. */
+/* Kernel checker: full walk and violation counter (kreport.c). */
 int check_kernel(struct engine *e, const char *why);
+/* The kernel's taint flags as at the scenario's start (taint_begin()); else a finding. */
+int check_taint(struct engine *e, const char *why);
+/* Open /proc/sys/kernel/tainted and keep its flags, on a kernel with the checker. */
+void taint_begin(struct engine *e);
 /* "expect ppid|tracer|state": poll until it holds or the step's deadline. */
 int check_expect(struct engine *e, const struct stmt *s);
 /* Snapshot /proc of @i into the report directory (and a backtrace). */

@@ -212,6 +212,12 @@ static int run_step(struct engine *e, const struct stmt *s)
 		}
 		e->st.after_ns += ps_now_ns() - t0;
 	}
+	/*
+	 * Last: a model finding of the same step (m03's detach, which its
+	 * checker WARNs in too) names the rule; the flags name only a report.
+	 */
+	if (!e->stop)
+		check_taint(e, "after this step");
 	e->cur_timeout = 0;
 	if (e->opts->pause_ms > 0 && !e->stop) {
 		struct stmt pause = { .verb = V_SLEEP, .num = e->opts->pause_ms };
@@ -280,6 +286,8 @@ static void free_engine(struct engine *e)
 {
 	if (e->kmsg >= 0)
 		close(e->kmsg);
+	if (e->taint_fd >= 0)
+		close(e->taint_fd);
 	free(e->e);
 	free(e->chk);
 	free(e->before);
@@ -444,6 +452,7 @@ static int run_one(const struct scenario *sc, const char *dir, const struct run_
 	e->opts = o;
 	e->spawner = -1;
 	e->kmsg = -1;
+	e->taint_fd = -1;
 	e->names = names_new();
 	if (!e->names || !etask_grow(e)) {
 		tap_bail("out of memory");
@@ -485,6 +494,8 @@ static int run_one(const struct scenario *sc, const char *dir, const struct run_
 		close(e->kmsg);
 		e->kmsg = -1;
 	}
+	/* The taint flags from now: a report they show comes of this scenario. */
+	taint_begin(e);
 	clock_gettime(CLOCK_MONOTONIC, &e->started);
 	ps_prof_start();	/* this scenario's own */
 	snprintf(e->dir, sizeof(e->dir), "%s", dir);
@@ -526,6 +537,8 @@ static int run_one(const struct scenario *sc, const char *dir, const struct run_
 			r = check_pending(e, "end of scenario");
 		if (!r)
 			r = check_kernel(e, "end of scenario");
+		if (!r)
+			r = check_taint(e, "end of scenario");
 		if (!r)
 			diff_end(e);
 	}

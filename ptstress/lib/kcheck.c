@@ -61,17 +61,37 @@ long kv_get(const struct kv *kv, int n, const char *key, long missing)
 	return missing;
 }
 
+/*
+ * The message of /dev/kmsg record @rec, after its "PRI,SEQ,TS,FLAGS;"
+ * prefix (ends at the first ';', before the message's first ':'), or @rec
+ * itself without one.  NULL for a record user space wrote: its facility is
+ * never 0 (devkmsg_write() keeps LOG_USER unless a "<N>" names another), so
+ * PRI >= 8, and no program can pass for the kernel.
+ */
+static const char *kmsg_kernel_text(const char *rec)
+{
+	const char *semi = strchr(rec, ';'), *colon = strchr(rec, ':');
+	char *end;
+	long pri;
+
+	if (!semi || (colon && colon < semi))
+		return rec;
+	errno = 0;
+	pri = strtol(rec, &end, 10);
+	if (!errno && end != rec && *end == ',' && pri >= 8)
+		return NULL;
+	return semi + 1;
+}
+
 bool kmsg_checker_record(const char *rec, char *rule, size_t len, pid_t *pid)
 {
 	static const char prefix[] = "ptrace_links_check: ";
-	const char *semi = strchr(rec, ';'), *colon = strchr(rec, ':'), *p, *r;
+	const char *p, *r;
 	char *end;
 	long v;
 
-	/* /dev/kmsg's prefix ends at the first ';', before the message's first ':'. */
-	if (semi && (!colon || semi < colon))
-		rec = semi + 1;
-	if (strncmp(rec, prefix, sizeof(prefix) - 1))
+	rec = kmsg_kernel_text(rec);
+	if (!rec || strncmp(rec, prefix, sizeof(prefix) - 1))
 		return false;
 	r = rec + sizeof(prefix) - 1;
 	p = strstr(r, ": pid ");
@@ -85,6 +105,60 @@ bool kmsg_checker_record(const char *rec, char *rule, size_t len, pid_t *pid)
 	rule[p - r] = '\0';
 	*pid = (pid_t)v;
 	return true;
+}
+
+/* A decimal number > 0 that fits a pid, then a space, at @s; its end in @end. */
+static bool pid_field(const char *s, pid_t *pid, const char **end)
+{
+	char *e;
+	long v;
+
+	if (*s < '0' || *s > '9')
+		return false;
+	errno = 0;
+	v = strtol(s, &e, 10);
+	if (errno || v <= 0 || v > INT32_MAX || *e != ' ')
+		return false;
+	*pid = (pid_t)v;
+	*end = e;
+	return true;
+}
+
+bool kmsg_report_pid(const char *rec, pid_t *pid)
+{
+	static const char warn[] = "WARNING: ", cpu[] = "CPU: ", field[] = " PID: ";
+	const char *p = kmsg_kernel_text(rec);
+	pid_t c;
+
+	if (!p)
+		return false;
+	if (!strncmp(p, warn, sizeof(warn) - 1))
+		p += sizeof(warn) - 1;
+	if (strncmp(p, cpu, sizeof(cpu) - 1))
+		return false;
+	p += sizeof(cpu) - 1;
+	/* the CPU's number: 0 is one */
+	if (*p == '0' && p[1] == ' ')
+		p++;
+	else if (!pid_field(p, &c, &p))
+		return false;
+	if (strncmp(p, field, sizeof(field) - 1))
+		return false;
+	return pid_field(p + sizeof(field) - 1, pid, &p);
+}
+
+void taint_letters(unsigned long flags, char *buf, size_t len)
+{
+	/* taint_flags[] in kernel/panic.c, by bit: 'P' for a set bit 0 */
+	static const char letters[] = "PFSRMBUDAWCIOELKXTN";
+	size_t i, n = 0;
+
+	if (!len)
+		return;
+	for (i = 0; i < sizeof(unsigned long) * 8 && n + 1 < len; i++)
+		if (flags & (1UL << i))
+			buf[n++] = i < sizeof(letters) - 1 ? letters[i] : '?';
+	buf[n] = '\0';
 }
 
 bool kcheck_supported(void)

@@ -29,6 +29,21 @@ bool kcheck_supported(void);
  * record.
  */
 bool kmsg_checker_record(const char *rec, char *rule, size_t len, pid_t *pid);
+/*
+ * One /dev/kmsg record of the kernel (with its prefix or without) that
+ * names the task a report ran in: __warn()'s "WARNING: CPU: N PID: P at
+ * ..." or dump_stack_print_info()'s "CPU: N PID: P Comm: ..." (6.1's
+ * kernel/panic.c, lib/dump_stack.c).  @pid: P, in the initial pid
+ * namespace (current->pid).  False for any other record, and for one that
+ * user space wrote.
+ */
+bool kmsg_report_pid(const char *rec, pid_t *pid);
+/*
+ * The letters of taint @flags in bit order (taint_flags[], kernel/panic.c
+ * of 6.1: bit 9 is W, a WARN; 7 D, an oops; 5 B, a bad page), '?' for a
+ * bit 6.1 does not name, into @buf.
+ */
+void taint_letters(unsigned long flags, char *buf, size_t len);
 /* `ptstress check`: the kernel's full walk and violation counters, as TAP. */
 int cmd_check(enum kernel_mode mode);
 

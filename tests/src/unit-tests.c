@@ -294,6 +294,8 @@ TEST(kmsg_checker_records)
 		"3,900,1,-;ptrace_links_check: an-overly-long-rule-name-that-does-not-fit-in-48-b: "
 		"pid 12 (sh): y",
 		"6,1,2,-;random: crng init done",
+		/* user space wrote it (facility LOG_USER): not the kernel's */
+		"11,900,1,-;ptrace_links_check: untraced-entry: pid 12 (sh): y",
 		"",
 	};
 	char rule[48];
@@ -312,6 +314,56 @@ TEST(kmsg_checker_records)
 	EXPECT_EQ(pid, 4194303);
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
 		EXPECT_FALSE(kmsg_checker_record(bad[i], rule, sizeof(rule), &pid));
+}
+
+/*
+ * The task a kernel report ran in: __warn()'s and dump_stack_print_info()'s
+ * "CPU: N PID: P" (6.1), never a record user space wrote.
+ */
+TEST(kmsg_report_pids)
+{
+	static const char *const bad[] = {
+		"12,5,1,-;WARNING: CPU: 0 PID: 64 at kernel/ptrace.c:120 x+0x1/0x2",
+		"4,5,1,-;WARNING: CPU: 0 PID: 0 at kernel/ptrace.c:120",
+		"4,5,1,-;WARNING: CPU: 0 PID: x at kernel/ptrace.c:120",
+		"4,5,1,-;WARNING: CPU: 0 PID: 64",
+		"4,5,1,-;WARNING: CPU: x PID: 64 at y",
+		"4,5,1,-;WARNING: at kernel/ptrace.c:120 PID: 64 x",
+		"4,5,1,-;ptrace_links_check: reaper: pid 64 (sh): y",
+		"4,5,1,-; CPU: 0 PID: 64 Comm: sh",
+		"PID: 64 Comm: sh",
+		"",
+	};
+	pid_t pid = 0;
+	size_t i;
+
+	ASSERT_TRUE(kmsg_report_pid("4,812,3301234,-;WARNING: CPU: 0 PID: 64 at "
+				    "kernel/ptrace.c:120 __ptrace_unlink+0x1/0x2\n", &pid));
+	EXPECT_EQ(pid, 64);
+	ASSERT_TRUE(kmsg_report_pid("4,813,3301240,c;CPU: 13 PID: 4194303 Comm: strace "
+				    "Tainted: G        W 6.1.0 #1", &pid));
+	EXPECT_EQ(pid, 4194303);
+	ASSERT_TRUE(kmsg_report_pid("CPU: 1 PID: 70 Comm: a", &pid));
+	EXPECT_EQ(pid, 70);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		EXPECT_FALSE(kmsg_report_pid(bad[i], &pid));
+}
+
+/* taint_flags[]'s letters, kernel/panic.c of 6.1, in bit order. */
+TEST(taint_flag_letters)
+{
+	char buf[40];
+
+	taint_letters(1UL << 9, buf, sizeof(buf));
+	EXPECT_STREQ(buf, "W");
+	taint_letters((1UL << 7) | (1UL << 9) | 1UL, buf, sizeof(buf));
+	EXPECT_STREQ(buf, "PDW");
+	taint_letters((1UL << 18) | (1UL << 19), buf, sizeof(buf));
+	EXPECT_STREQ(buf, "N?");
+	taint_letters(0, buf, sizeof(buf));
+	EXPECT_STREQ(buf, "");
+	taint_letters(0x3ff, buf, 4);
+	EXPECT_STREQ(buf, "PFS");
 }
 
 TEST(links_empty_input)
