@@ -30,16 +30,20 @@
  * scenario began (ptrace_check_report(): "RULE: pid P (COMM)"), into
  * @d->tasks; a pid the model never had (a debugger, the spawner) is left
  * out.  A released task is still named: its pid is the last task's that
- * had it.  With @reports, also the task each report ran in ("PID: P" of a
- * WARNING's or an oops' first lines).
+ * had it.  With @first, also the task each report ran in ("PID: P" of a
+ * WARNING's or an oops' first lines), and the first such line, without
+ * /dev/kmsg's prefix, into @first ("" if none).
  */
-static void kernel_tasks(struct engine *e, struct fdesc *d, bool reports)
+static void kernel_tasks(struct engine *e, struct fdesc *d, char *first, size_t flen)
 {
 	char rec[8192], rule[48];
+	bool reports = first != NULL;
 	int max = (int)(sizeof(d->tasks) / sizeof(d->tasks[0])), i, k;
 	pid_t pid;
 	ssize_t n;
 
+	if (first && flen)
+		*first = '\0';
 	while (e->kmsg >= 0) {
 		n = read(e->kmsg, rec, sizeof(rec) - 1);
 		if (n < 0 && errno == EPIPE)
@@ -47,9 +51,16 @@ static void kernel_tasks(struct engine *e, struct fdesc *d, bool reports)
 		if (n <= 0)
 			break;		/* EAGAIN: none left */
 		rec[n] = '\0';
-		if (!kmsg_checker_record(rec, rule, sizeof(rule), &pid) &&
-		    !(reports && kmsg_report_pid(rec, &pid)))
-			continue;
+		if (!kmsg_checker_record(rec, rule, sizeof(rule), &pid)) {
+			if (!reports || !kmsg_report_pid(rec, &pid))
+				continue;
+			if (!*first) {
+				const char *m = strchr(rec, ';');
+
+				snprintf(first, flen, "%.*s", (int)strcspn(m ? m + 1 : rec, "\n"),
+					 m ? m + 1 : rec);
+			}
+		}
 		i = m_find_tid_any(&e->m, pid);
 		for (k = 0; k < d->ntasks && d->tasks[k] != i; k++)
 			;
@@ -94,7 +105,7 @@ int check_kernel(struct engine *e, const char *why)
 						viol[i].value);
 		}
 		d.observed = got;
-		kernel_tasks(e, &d, false);
+		kernel_tasks(e, &d, NULL, 0);
 		report(e, &d, "%s: kernel link checker: %s (see the kernel log)", why, got);
 		return -1;
 	}
@@ -142,7 +153,7 @@ void taint_begin(struct engine *e)
 
 int check_taint(struct engine *e, const char *why)
 {
-	char letters[32], exp[48], got[96];
+	char letters[32], exp[48], got[320], line[200];
 	struct fdesc d = { .check = "taint", .rule = R_NONE, .krule = letters,
 			   .expected = exp, .observed = got };
 	unsigned long now, gained;
@@ -161,8 +172,10 @@ int check_taint(struct engine *e, const char *why)
 		return 0;
 	taint_letters(gained, letters, sizeof(letters));
 	snprintf(exp, sizeof(exp), "taint %#lx (as at the start)", e->taint0);
-	snprintf(got, sizeof(got), "taint %#lx: %s gained", now, letters);
-	kernel_tasks(e, &d, true);
+	kernel_tasks(e, &d, line, sizeof(line));
+	/* the report's own line, for the reader: the signature is the console's */
+	snprintf(got, sizeof(got), "taint %#lx: %s gained%s%s", now, letters,
+		 *line ? "; the log: " : "", line);
 	report(e, &d, "%s: the kernel's taint flags gained %s (%#lx): a kernel report "
 	       "(see the kernel log)", why, letters, gained);
 	return -1;
