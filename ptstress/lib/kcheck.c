@@ -65,8 +65,9 @@ long kv_get(const struct kv *kv, int n, const char *key, long missing)
  * The message of /dev/kmsg record @rec, after its "PRI,SEQ,TS,FLAGS;"
  * prefix (ends at the first ';', before the message's first ':'), or @rec
  * itself without one.  NULL for a record user space wrote: its facility is
- * never 0 (devkmsg_write() keeps LOG_USER unless a "<N>" names another), so
- * PRI >= 8, and no program can pass for the kernel.
+ * never 0 (devkmsg_write() enforces LOG_USER unless a "<N>" names another
+ * one, kernel/printk/printk.c:693 of 6.1), so PRI >= 8, and no program
+ * can pass for the kernel.
  */
 static const char *kmsg_kernel_text(const char *rec)
 {
