@@ -273,6 +273,21 @@ void report(struct engine *e, const struct fdesc *d, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
+	/*
+	 * A failure of ours after the kernel reported in this scenario (an
+	 * oops killed an agent mid-request, say) is the kernel's finding: its
+	 * side first.  Not a Ctrl-C: that is the user's; nor after the
+	 * scenario's first finding, which may be that report.
+	 */
+	if (d->kind == FK_HARNESS && e->kernel_first && !ps_stop_signal && !e->stop) {
+		int (*first)(struct engine *e, const char *msg) = e->kernel_first;
+
+		e->kernel_first = NULL;	/* its own harness errors are ours */
+		k = first(e, msg);
+		e->kernel_first = first;
+		if (k > 0)
+			return;
+	}
 	where(e, loc, sizeof(loc));
 	if (d->kind == FK_REFUSED)
 		fprintf(stderr, "%s: %s\n", loc, msg);

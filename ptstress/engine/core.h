@@ -208,6 +208,12 @@ struct engine {
 	int before_n, before_cap;
 	/* runs one statement as a checked step (run.c): stress uses it */
 	int (*step)(struct engine *e, const struct stmt *s);
+	/*
+	 * Looks at the kernel's side of harness error @msg first (run.c sets
+	 * taint_explains(), kreport.c): 1 when it reported the kernel's
+	 * report as the finding instead; NULL while it runs.
+	 */
+	int (*kernel_first)(struct engine *e, const char *msg);
 };
 
 /* ---- names ---- */

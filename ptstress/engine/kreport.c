@@ -151,12 +151,27 @@ void taint_begin(struct engine *e)
 	}
 }
 
-int check_taint(struct engine *e, const char *why)
+/* The taint finding: the flags @now gained, and @then (a harness error it explains) or NULL. */
+static void taint_finding(struct engine *e, const char *why, unsigned long now, const char *then)
 {
-	char letters[32], exp[48], got[320], line[200];
+	char letters[32], exp[48], got[800], line[200];
 	struct fdesc d = { .check = "taint", .rule = R_NONE, .krule = letters,
 			   .expected = exp, .observed = got };
-	unsigned long now, gained;
+	unsigned long gained = now & ~e->taint0;
+
+	taint_letters(gained, letters, sizeof(letters));
+	snprintf(exp, sizeof(exp), "taint %#lx (as at the start)", e->taint0);
+	kernel_tasks(e, &d, line, sizeof(line));
+	/* the report's own line, for the reader: the signature is the console's */
+	snprintf(got, sizeof(got), "taint %#lx: %s gained%s%s%s%s", now, letters,
+		 *line ? "; the log: " : "", line, then ? "; then: " : "", then ? then : "");
+	report(e, &d, "%s: the kernel's taint flags gained %s (%#lx): a kernel report "
+	       "(see the kernel log)", why, letters, gained);
+}
+
+int check_taint(struct engine *e, const char *why)
+{
+	unsigned long now;
 
 	if (e->taint_fd < 0)
 		return 0;
@@ -167,16 +182,18 @@ int check_taint(struct engine *e, const char *why)
 	}
 	e->st.checks++;
 	/* a flag that was set at the start says nothing of this scenario */
-	gained = now & ~e->taint0;
-	if (!gained)
+	if (!(now & ~e->taint0))
 		return 0;
-	taint_letters(gained, letters, sizeof(letters));
-	snprintf(exp, sizeof(exp), "taint %#lx (as at the start)", e->taint0);
-	kernel_tasks(e, &d, line, sizeof(line));
-	/* the report's own line, for the reader: the signature is the console's */
-	snprintf(got, sizeof(got), "taint %#lx: %s gained%s%s", now, letters,
-		 *line ? "; the log: " : "", line);
-	report(e, &d, "%s: the kernel's taint flags gained %s (%#lx): a kernel report "
-	       "(see the kernel log)", why, letters, gained);
+	taint_finding(e, why, now, NULL);
 	return -1;
+}
+
+int taint_explains(struct engine *e, const char *msg)
+{
+	unsigned long now;
+
+	if (e->taint_fd < 0 || taint_read(e, &now) < 0 || !(now & ~e->taint0))
+		return 0;
+	taint_finding(e, "in this step, before a harness error", now, msg);
+	return 1;
 }

@@ -22,6 +22,11 @@ int check_pending(struct engine *e, const char *why);
 int check_kernel(struct engine *e, const char *why);
 /* The kernel's taint flags as at the scenario's start (taint_begin()); else a finding. */
 int check_taint(struct engine *e, const char *why);
+/*
+ * Harness error @msg came after the taint flags gained one: report that
+ * as the finding (with @msg in its observed text) and return 1; else 0.
+ */
+int taint_explains(struct engine *e, const char *msg);
 /* Open /proc/sys/kernel/tainted and keep its flags, on a kernel with the checker. */
 void taint_begin(struct engine *e);
 /* "expect ppid|tracer|state": poll until it holds or the step's deadline. */

@@ -496,6 +496,7 @@ static int run_one(const struct scenario *sc, const char *dir, const struct run_
 	}
 	/* The taint flags from now: a report they show comes of this scenario. */
 	taint_begin(e);
+	e->kernel_first = taint_explains;
 	clock_gettime(CLOCK_MONOTONIC, &e->started);
 	ps_prof_start();	/* this scenario's own */
 	snprintf(e->dir, sizeof(e->dir), "%s", dir);
