@@ -305,11 +305,16 @@ void report(struct engine *e, const struct fdesc *d, const char *fmt, ...)
 	if (d->observed)
 		tap_diag("  observed: %s", d->observed);
 	logf_(e, "%s %s: %s", kind_name[d->kind], loc, msg);
+	/*
+	 * The record first: a kernel that oopsed with tasklist_lock held (a
+	 * taint finding) hangs the dump's fork below, and the record must
+	 * not go with it (m04 in the kill matrix).
+	 */
+	finding_json(e, e->findings, d, loc, msg);
+	finding_json(e, e->json, d, loc, msg);
 	/* Before anything moves: the kernel's view, the guest frozen under gdb. */
 	if (d->kind == FK_FINDING && e->opts && e->opts->gdb_on_failure)
 		kernel_view(e, d);
-	finding_json(e, e->findings, d, loc, msg);
-	finding_json(e, e->json, d, loc, msg);
 	if (d->kind == FK_FINDING)
 		e->st.findings++;
 	else
