@@ -108,19 +108,19 @@ bool kmsg_checker_record(const char *rec, char *rule, size_t len, pid_t *pid)
 	return true;
 }
 
-/* A decimal number > 0 that fits a pid, then a space, at @s; its end in @end. */
-static bool pid_field(const char *s, pid_t *pid, const char **end)
+/* A decimal number >= @min that fits a pid, then a space, at @s; its end in @end. */
+static bool num_field(const char *s, long min, pid_t *v, const char **end)
 {
 	char *e;
-	long v;
+	long n;
 
 	if (*s < '0' || *s > '9')
 		return false;
 	errno = 0;
-	v = strtol(s, &e, 10);
-	if (errno || v <= 0 || v > INT32_MAX || *e != ' ')
+	n = strtol(s, &e, 10);
+	if (errno || n < min || n > INT32_MAX || *e != ' ')
 		return false;
-	*pid = (pid_t)v;
+	*v = (pid_t)n;
 	*end = e;
 	return true;
 }
@@ -135,17 +135,10 @@ bool kmsg_report_pid(const char *rec, pid_t *pid)
 		return false;
 	if (!strncmp(p, warn, sizeof(warn) - 1))
 		p += sizeof(warn) - 1;
-	if (strncmp(p, cpu, sizeof(cpu) - 1))
+	if (strncmp(p, cpu, sizeof(cpu) - 1) || !num_field(p + sizeof(cpu) - 1, 0, &c, &p) ||
+	    strncmp(p, field, sizeof(field) - 1))
 		return false;
-	p += sizeof(cpu) - 1;
-	/* the CPU's number: 0 is one */
-	if (*p == '0' && p[1] == ' ')
-		p++;
-	else if (!pid_field(p, &c, &p))
-		return false;
-	if (strncmp(p, field, sizeof(field) - 1))
-		return false;
-	return pid_field(p + sizeof(field) - 1, pid, &p);
+	return num_field(p + sizeof(field) - 1, 1, pid, &p);
 }
 
 void taint_letters(unsigned long flags, char *buf, size_t len)
