@@ -44,6 +44,23 @@ finding_tasks() {	# JSON-FILE STEPS
 	echo "$t"
 }
 
+# The line of the statement that differed, in the replay that found a
+# difference (JSON-FILE's first differential finding, in a file that
+# guest/fuzz copied the steps to: build/fuzz-diff.PID/steps.sc), if the
+# steps STEPS go on after it and are one statement a line (fuzz never
+# draws a repeat block, which head -n could cut in two); nothing
+# otherwise.  What follows that line never ran on the kernel under test:
+# diff_minimize() hands the minimizer the steps up to it.
+diff_cut_line() {	# JSON-FILE STEPS
+	local l
+	l=$(grep -m1 '"type":"finding","kind":"finding".*"check":"differential"' "$1" \
+		2>/dev/null | grep -F '"file":"build/fuzz-diff.' |
+		sed -n 's/.*"line":\([0-9]*\).*/\1/p')
+	[ -n "$l" ] && [ "$l" -gt 0 ] && [ "$l" -lt "$(wc -l <"$2")" ] &&
+		! grep -q '^[[:space:]]*repeat\b' "$2" && echo "$l"
+	return 0
+}
+
 # A kernel report without a ptstress finding: console__KIND__TITLE
 # (scan-console --signature: the report's first line without numbers).
 console_signature() {	# CONSOLE-LOG
