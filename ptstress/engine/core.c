@@ -306,9 +306,10 @@ void report(struct engine *e, const struct fdesc *d, const char *fmt, ...)
 		tap_diag("  observed: %s", d->observed);
 	logf_(e, "%s %s: %s", kind_name[d->kind], loc, msg);
 	/*
-	 * The record first: a kernel that oopsed with tasklist_lock held (a
-	 * taint finding) hangs the dump's fork below, and the record must
-	 * not go with it (m04 in the kill matrix).
+	 * The record first: after a kernel report (a taint finding) the dump
+	 * below may never finish, and the record must not go with it (m04
+	 * in the kill matrix: after its oops, taint D, the guest did no more
+	 * I/O).
 	 */
 	finding_json(e, e->findings, d, loc, msg);
 	finding_json(e, e->json, d, loc, msg);
