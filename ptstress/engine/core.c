@@ -288,6 +288,22 @@ void report(struct engine *e, const struct fdesc *d, const char *fmt, ...)
 		if (k > 0)
 			return;
 	}
+	/*
+	 * R was stopped and continued since the scenario began (ps_continued,
+	 * lib/procs.c): a Ctrl-Z stopped the agents too, and every deadline
+	 * ran on.  What the engine sees now is ours.  The kernel's own
+	 * reports (its taint, the link checker) are findings still.
+	 */
+	if (d->kind == FK_FINDING && ps_continued != e->conts0 &&
+	    !(d->check && (!strcmp(d->check, "taint") || !strcmp(d->check, "kernel")))) {
+		struct fdesc h = *d;
+
+		h.kind = FK_HARNESS;
+		h.check = "job-control";
+		report(e, &h, "R was stopped and continued (SIGCONT) during the scenario, its "
+		       "agents and deadlines with it: not the kernel's doing: %s", msg);
+		return;
+	}
 	where(e, loc, sizeof(loc));
 	if (d->kind == FK_REFUSED)
 		fprintf(stderr, "%s: %s\n", loc, msg);

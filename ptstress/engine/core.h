@@ -196,6 +196,7 @@ struct engine {
 				 * scheduler's choice, and are not compared (diff.c) */
 	bool stop;		/* a finding or harness error ends the scenario */
 	struct timespec started;	/* the scenario's start */
+	int conts0;		/* ps_continued at the start: R stopped since if not */
 	const struct stmt *cur;	/* the statement running, for messages */
 	const char *file;	/* scenario file */
 	char dir[PATH_MAX];	/* report directory */

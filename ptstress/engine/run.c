@@ -498,6 +498,7 @@ static int run_one(const struct scenario *sc, const char *dir, const struct run_
 	taint_begin(e);
 	e->kernel_first = taint_explains;
 	clock_gettime(CLOCK_MONOTONIC, &e->started);
+	e->conts0 = ps_continued;
 	ps_prof_start();	/* this scenario's own */
 	snprintf(e->dir, sizeof(e->dir), "%s", dir);
 	if (mkdir(e->dir, 0755) < 0 && errno != EEXIST) {

@@ -41,6 +41,25 @@ static void stop_handler(int sig)
 	ps_stop_signal = sig;
 }
 
+volatile sig_atomic_t ps_continued;
+
+/*
+ * A SIGCONT that a process sent (si_code <= 0: kill(), a shell's fg or bg)
+ * tells R it was stopped.  Ctrl-Z at a terminal stops the whole foreground
+ * process group, R's agents with it (they share R's group, model/pgrp.c):
+ * a traced agent's SIGTSTP is a signal-delivery-stop no scenario asked for,
+ * and R's deadlines ran on meanwhile.  The kernel's own SIGCONT
+ * (kill_orphaned_pgrp(), SEND_SIG_PRIV: si_code SI_KERNEL) is not counted:
+ * that one would be the kernel's doing.
+ */
+static void cont_handler(int sig, siginfo_t *si, void *uc)
+{
+	(void)sig;
+	(void)uc;
+	if (si->si_code <= 0)
+		ps_continued++;
+}
+
 void ps_install_signal_handlers(void)
 {
 	struct sigaction sa;
@@ -51,6 +70,12 @@ void ps_install_signal_handlers(void)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	/* SA_RESTART: a continue interrupts nothing that need not be. */
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = cont_handler;
+	sa.sa_flags = SA_SIGINFO | SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGCONT, &sa, NULL);
 	/* A helper that died must show up as EPIPE on our side, not kill R. */
 	signal(SIGPIPE, SIG_IGN);
 }
@@ -69,6 +94,7 @@ pid_t ps_fork(bool die_with_parent)
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
 	signal(SIGPIPE, SIG_DFL);
+	signal(SIGCONT, SIG_DFL);
 	/* R blocks SIGCHLD to log it (wait.c); a debugger it starts must get it. */
 	{
 		sigset_t none;

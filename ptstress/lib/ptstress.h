@@ -96,6 +96,13 @@ long long ps_now_ns(void);
 /* Set by the SIGINT/SIGTERM handler; every polling loop checks it. */
 extern volatile sig_atomic_t ps_stop_signal;
 
+/*
+ * SIGCONTs another process sent R: R was stopped by job control (Ctrl-Z,
+ * then fg or bg) or kill -STOP/-CONT.  The engine reports no finding after
+ * one (engine/core.c, report()).
+ */
+extern volatile sig_atomic_t ps_continued;
+
 void ps_install_signal_handlers(void);
 /*
  * Flush stdout, fork; in the child undo R's handlers and forget R's registry.
